@@ -1,0 +1,19 @@
+import { SYSTEM_ID } from "../constants";
+import { BrinkItemSheet, CharacterSheet, NpcSheet } from "./sheets";
+
+export * from "./sheets";
+
+export function registerSheets(): void {
+  const { Actors, Items } = foundry.documents.collections;
+  Actors.registerSheet(SYSTEM_ID, CharacterSheet as never, {
+    types: ["character"],
+    makeDefault: true,
+    label: "BRINK.Sheet.character",
+  });
+  Actors.registerSheet(SYSTEM_ID, NpcSheet as never, {
+    types: ["npc"],
+    makeDefault: true,
+    label: "BRINK.Sheet.npc",
+  });
+  Items.registerSheet(SYSTEM_ID, BrinkItemSheet as never, { makeDefault: true, label: "BRINK.Sheet.item" });
+}

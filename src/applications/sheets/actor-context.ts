@@ -1,0 +1,247 @@
+/**
+ * Everything an actor sheet shows, computed from the prepared actor. Kept apart from the sheet class
+ * so the template tests can render real context without an ApplicationV2.
+ */
+import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
+import { deathLuckChance } from "../../rules/odds";
+import type { RatingState } from "../../data/actor";
+import { optionalRules } from "../../settings";
+
+export interface RatingView {
+  key: string;
+  label: string;
+  abbr: string;
+  die: number;
+  value: number;
+  reduced: boolean;
+  bonus: number;
+  tooltip: string;
+  field: string;
+}
+
+export interface PoolView {
+  key: string;
+  label: string;
+  value: number;
+  max: number;
+  percent: number;
+  pips: { filled: boolean; index: number }[] | null;
+  field: string;
+  tooltip: string;
+}
+
+export interface ItemView {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  typeLabel: string;
+  summary: string;
+  equipped: boolean;
+  dropped: boolean;
+  broken: boolean;
+  canEquip: boolean;
+}
+
+/** The slice of a prepared actor the sheet reads; BrinkActor satisfies it. */
+export interface SheetActor {
+  name: string;
+  type: string;
+  img: string | null;
+  isOwner: boolean;
+  system: {
+    attributes: Record<Attribute, RatingState>;
+    skills: Record<Skill, RatingState>;
+    endurance: { value: number; max: number };
+    health: { value: number; max: number };
+    stamina: { value: number; max: number };
+    focus: { value: number; max: number };
+    strain: { value: number; max: number };
+    luck: { bonus: number; deathDifficulty: number };
+    evasion: number;
+    deflection: { physical: number; elemental: number };
+    size: number;
+    speed: number;
+    level: number;
+    xp: number;
+    exhaustion: number;
+    fortitude: number;
+    hitDice: { value: number; max: number; die: number };
+    proficiencies: Set<string>;
+    morale: number;
+    detachment: boolean;
+    leader: boolean;
+    harmed: boolean;
+    bloodied: boolean;
+    testPenalty: number;
+    defence: {
+      physical: number;
+      elemental: number;
+      sources: { name: string; physical: number; elemental: number }[];
+    };
+    details: { biography: string; notes: string };
+  };
+  items: Iterable<{
+    id: string | null;
+    name: string;
+    img: string | null;
+    type: string;
+    system: unknown;
+  }>;
+}
+
+const PIP_LIMIT = 12;
+
+function ratingView(group: "attributes" | "skills", key: string, rating: RatingState): RatingView {
+  const i18n = game.i18n;
+  const base = group === "attributes" ? `BRINK.Attribute.${key}` : `BRINK.Skill.${key}`;
+  const label = i18n.localize(group === "attributes" ? `${base}.label` : base);
+  const reduced = rating.value !== rating.die;
+  const parts = [label];
+  if (reduced)
+    parts.push(
+      i18n.format("BRINK.Sheet.Tooltip.steppedDown", { die: `d${rating.die}`, steps: String(rating.steps) }),
+    );
+  if (rating.bonus) parts.push(i18n.format("BRINK.Sheet.Tooltip.testBonus", { bonus: String(rating.bonus) }));
+  if (rating.disadvantage) parts.push(i18n.localize("BRINK.Sheet.Tooltip.disadvantage"));
+  return {
+    key,
+    label,
+    abbr: group === "attributes" ? i18n.localize(`${base}.abbr`) : label,
+    die: rating.die,
+    value: rating.value,
+    reduced,
+    bonus: rating.bonus,
+    tooltip: parts.join(" · "),
+    field: `system.${group}.${key}.die`,
+  };
+}
+
+function poolView(
+  key: "endurance" | "health" | "stamina" | "focus" | "strain",
+  pool: { value: number; max: number },
+): PoolView {
+  const i18n = game.i18n;
+  const label = i18n.localize(`BRINK.Actor.base.FIELDS.${key}.label`);
+  const max = Math.max(pool.max, 0);
+  const usePips = max > 0 && max <= PIP_LIMIT;
+  return {
+    key,
+    label,
+    value: pool.value,
+    max,
+    percent: max ? Math.round((Math.min(pool.value, max) / max) * 100) : 0,
+    pips: usePips
+      ? Array.from({ length: max }, (_, index) => ({ index: index + 1, filled: index < pool.value }))
+      : null,
+    field: `system.${key}.value`,
+    tooltip: i18n.localize(`BRINK.Actor.base.FIELDS.${key}.hint`),
+  };
+}
+
+interface ItemSystemView {
+  equipped?: boolean;
+  dropped?: boolean;
+  condition?: { broken: boolean };
+  damage?: number;
+  damageType?: string;
+  block?: number | null;
+  deflection?: { physical: number; elemental: number };
+  kind?: string;
+  attribute?: string | null;
+}
+
+function itemSummary(type: string, system: ItemSystemView): string {
+  const i18n = game.i18n;
+  switch (type) {
+    case "weapon":
+      return `${system.damage ?? 0} ${i18n.localize(`BRINK.DamageType.${system.damageType ?? "untyped"}`)}`;
+    case "armour":
+      return `${system.deflection?.physical ?? 0} / ${system.deflection?.elemental ?? 0}`;
+    case "shield":
+      return i18n.format("BRINK.Sheet.blockValue", { value: String(system.block ?? 0) });
+    case "injury":
+    case "setback": {
+      const kind = i18n.localize(
+        `BRINK.${type === "injury" ? "InjuryKind" : "SetbackKind"}.${system.kind ?? ""}`,
+      );
+      return system.attribute
+        ? `${kind} (${i18n.localize(`BRINK.Attribute.${system.attribute}.abbr`)})`
+        : kind;
+    }
+    default:
+      return "";
+  }
+}
+
+export function itemView(item: SheetActor["items"] extends Iterable<infer T> ? T : never): ItemView {
+  const system = (item.system ?? {}) as ItemSystemView;
+  return {
+    id: item.id ?? "",
+    name: item.name,
+    img: item.img ?? "icons/svg/item-bag.svg",
+    type: item.type,
+    typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
+    summary: itemSummary(item.type, system),
+    equipped: system.equipped === true,
+    dropped: system.dropped === true,
+    broken: system.condition?.broken === true,
+    canEquip: system.equipped !== undefined,
+  };
+}
+
+function deflectionTooltip(system: SheetActor["system"], category: "physical" | "elemental"): string {
+  const parts = [`${game.i18n.localize("BRINK.Sheet.base")} ${system.deflection[category]}`];
+  for (const source of system.defence.sources) parts.push(`${source.name} +${source[category]}`);
+  return parts.join(" · ");
+}
+
+const dieChoices = (allowNone: boolean) =>
+  Object.fromEntries([...(allowNone ? [[0, "—"]] : []), ...[4, 6, 8, 10, 12].map((d) => [d, `d${d}`])]);
+
+const ITEM_GROUPS = ["weapon", "armour", "shield", "gear", "talent", "injury", "setback"] as const;
+
+export function actorSheetContext(actor: SheetActor) {
+  const system = actor.system;
+  const rules = optionalRules();
+  const items = [...actor.items].map(itemView);
+  const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));
+  const cheat = deathLuckChance(system.luck.bonus, system.luck.deathDifficulty);
+  return {
+    attributes: ATTRIBUTES.map((key) => ratingView("attributes", key, system.attributes[key])),
+    skills: SKILLS.map((key) => ratingView("skills", key, system.skills[key])),
+    pools: (["endurance", "health", "stamina", "focus"] as const).map((key) => poolView(key, system[key])),
+    strain: rules.deathRule === "dying" ? poolView("strain", system.strain) : null,
+    showMorale: rules.morale || actor.type === "npc",
+    states: {
+      harmed: system.harmed,
+      bloodied: system.bloodied,
+    },
+    luck: {
+      bonus: system.luck.bonus,
+      deathDifficulty: system.luck.deathDifficulty,
+      cheatChance: Math.round(cheat.value * 100),
+    },
+    sizeLabel: game.i18n.localize(`BRINK.Size.${system.size}`),
+    deflection: {
+      physical: system.defence.physical,
+      elemental: system.defence.elemental,
+      physicalTooltip: deflectionTooltip(system, "physical"),
+      elementalTooltip: deflectionTooltip(system, "elemental"),
+    },
+    dieChoices: dieChoices(false),
+    skillChoices: dieChoices(true),
+    proficiencies: [...system.proficiencies].sort(),
+    testPenalty: system.testPenalty,
+    items: byType,
+    inventory: [
+      ...(byType.weapon ?? []),
+      ...(byType.armour ?? []),
+      ...(byType.shield ?? []),
+      ...(byType.gear ?? []),
+    ],
+    consequences: [...(byType.injury ?? []), ...(byType.setback ?? [])],
+    isNpc: actor.type === "npc",
+  };
+}
+export type ActorSheetContext = ReturnType<typeof actorSheetContext>;

@@ -1,0 +1,92 @@
+import { templatePath } from "../../constants";
+import { actorSheetContext, type SheetActor } from "./actor-context";
+
+import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
+
+export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
+
+/**
+ * The one base class for Brink's actor sheets: play mode for rolling, edit mode for changing;
+ * shared actions; context computed by actorSheetContext.
+ */
+export class BrinkActorSheet extends actorSheetBase() {
+  static override DEFAULT_OPTIONS: ApplicationOptions = {
+    classes: ["brink", "sheet", "actor"],
+    position: { width: 760, height: 720 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      toggleMode: BrinkActorSheet.#onToggleMode,
+      editItem: BrinkActorSheet.#onEditItem,
+      deleteItem: BrinkActorSheet.#onDeleteItem,
+      toggleEquipped: BrinkActorSheet.#onToggleEquipped,
+      pickUp: BrinkActorSheet.#onPickUp,
+      setPool: BrinkActorSheet.#onSetPool,
+    },
+  };
+
+  mode: number = SHEET_MODES.PLAY;
+
+  get isEditMode(): boolean {
+    return this.mode === SHEET_MODES.EDIT;
+  }
+
+  get actor(): Actor.Implementation {
+    return this.document;
+  }
+
+  override async _prepareContext(options: unknown) {
+    const context = await super._prepareContext(options);
+    // The sheet's document is a prepared Brink actor; its runtime shape is what SheetActor describes.
+    const actor = this.actor as unknown as SheetActor;
+    return Object.assign(context, {
+      actor: this.actor,
+      system: this.actor.system,
+      isPlay: !this.isEditMode,
+      isEdit: this.isEditMode,
+      editable: this.isEditable,
+      ...actorSheetContext(actor),
+    });
+  }
+
+  static async #onToggleMode(this: BrinkActorSheet): Promise<void> {
+    this.mode = this.isEditMode ? SHEET_MODES.PLAY : SHEET_MODES.EDIT;
+    await this.render();
+  }
+
+  #itemFrom(target: HTMLElement): Item.Implementation | undefined {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    return id ? this.actor.items.get(id) : undefined;
+  }
+
+  static async #onEditItem(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+    await this.#itemFrom(target)?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+    await this.#itemFrom(target)?.deleteDialog();
+  }
+
+  static async #onToggleEquipped(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const item = this.#itemFrom(target);
+    const system = item?.system as { equipped?: boolean; dropped?: boolean } | undefined;
+    if (!item || system?.equipped === undefined || system.dropped) return;
+    await item.update({ "system.equipped": !system.equipped } as Item.UpdateData);
+  }
+
+  static async #onPickUp(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const item = this.#itemFrom(target);
+    if (item) await item.update({ "system.dropped": false } as Item.UpdateData);
+  }
+
+  /** Clicking the pip that is the current value empties it; any other pip sets the value to it. */
+  static async #onSetPool(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const { pool, value } = target.dataset;
+    if (!pool || value === undefined) return;
+    const current = Number(foundry.utils.getProperty(this.actor, `system.${pool}.value`));
+    const next = Number(value) === current ? current - 1 : Number(value);
+    await this.actor.update({ [`system.${pool}.value`]: next } as Actor.UpdateData);
+  }
+}
+
+export const sheetTemplate = templatePath;

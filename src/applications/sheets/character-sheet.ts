@@ -1,0 +1,31 @@
+import type { ApplicationOptions } from "../../foundry/application-base";
+import { templatePath } from "../../constants";
+import { BrinkActorSheet } from "./base-actor-sheet";
+
+/** The player character sheet: tabs for the character, combat, inventory, consequences and story. */
+export class CharacterSheet extends BrinkActorSheet {
+  static override DEFAULT_OPTIONS: ApplicationOptions = { classes: ["character"] };
+
+  static override PARTS = {
+    header: { template: templatePath("actor/header.hbs") },
+    tabs: { template: templatePath("actor/tabs.hbs") },
+    character: { template: templatePath("actor/character-tab.hbs"), scrollable: [""] },
+    inventory: { template: templatePath("actor/inventory-tab.hbs"), scrollable: [""] },
+    consequences: { template: templatePath("actor/consequences-tab.hbs"), scrollable: [""] },
+    biography: { template: templatePath("actor/biography-tab.hbs"), scrollable: [""] },
+  };
+
+  static override TABS = {
+    primary: {
+      tabs: [{ id: "character" }, { id: "inventory" }, { id: "consequences" }, { id: "biography" }],
+      initial: "character",
+      labelPrefix: "BRINK.Sheet.Tab",
+    },
+  };
+
+  override async _preparePartContext(partId: string, context: Record<string, unknown>, options: unknown) {
+    const partContext = await super._preparePartContext(partId, context, options);
+    const tabs = this._prepareTabs("primary");
+    return Object.assign(partContext, { tabs, tab: tabs[partId] });
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * What the item sheet shows: the type's fields in schema order, with labels and hints from the
+ * schema (LOCALIZATION_PREFIXES), so the template renders any item type without knowing it.
+ */
+export interface FieldView {
+  name: string;
+  path: string;
+  label: string;
+  hint: string;
+  kind: "number" | "text" | "boolean" | "choice" | "set" | "html";
+  value: unknown;
+  choices: { value: string; label: string; selected: boolean }[];
+}
+
+interface SchemaLike {
+  fields: Record<string, FieldLike>;
+}
+interface FieldLike {
+  label?: string;
+  hint?: string;
+  choices?: unknown;
+  fields?: Record<string, FieldLike>;
+  element?: FieldLike;
+  constructor: { name: string };
+}
+
+const CHOICE_LABELS: Record<string, string> = {
+  damageType: "BRINK.DamageType",
+  properties: "BRINK.WeaponProperty",
+  attributes: "BRINK.Attribute",
+  attribute: "BRINK.Attribute",
+  skill: "BRINK.Skill",
+  traits: "BRINK.TalentTrait",
+  heals: "BRINK.InjuryHealing",
+  endsOn: "BRINK.SetbackEnding",
+};
+
+function choiceLabel(field: string, value: string, itemType: string): string {
+  if (field === "kind")
+    return game.i18n.localize(`BRINK.${itemType === "injury" ? "InjuryKind" : "SetbackKind"}.${value}`);
+  const prefix = CHOICE_LABELS[field];
+  if (!prefix) return value;
+  const key = field.startsWith("attribute") ? `${prefix}.${value}.label` : `${prefix}.${value}`;
+  return game.i18n.localize(key);
+}
+
+function choiceList(field: FieldLike): string[] {
+  const choices = field.choices;
+  if (Array.isArray(choices)) return choices.map(String);
+  if (choices && typeof choices === "object") return Object.keys(choices);
+  return [];
+}
+
+function fieldKind(field: FieldLike): FieldView["kind"] {
+  const name = field.constructor.name;
+  if (name === "SetField") return "set";
+  if (name === "HTMLField") return "html";
+  if (name === "BooleanField") return "boolean";
+  if (choiceList(field).length) return "choice";
+  return name === "NumberField" ? "number" : "text";
+}
+
+function flatten(
+  schema: SchemaLike,
+  source: Record<string, unknown>,
+  prefix: string,
+  type: string,
+): FieldView[] {
+  return Object.entries(schema.fields).flatMap(([name, field]): FieldView[] => {
+    const path = `${prefix}.${name}`;
+    const value = source[name];
+    if (field.fields)
+      return flatten({ fields: field.fields }, (value ?? {}) as Record<string, unknown>, path, type);
+    const options = field.element ? choiceList(field.element) : choiceList(field);
+    const selected = new Set(Array.isArray(value) ? value.map(String) : [String(value)]);
+    return [
+      {
+        name,
+        path,
+        label: field.label || name,
+        hint: field.hint ?? "",
+        kind: fieldKind(field),
+        value,
+        choices: options.map((option) => ({
+          value: option,
+          label: choiceLabel(name, option, type),
+          selected: selected.has(option),
+        })),
+      },
+    ];
+  });
+}
+
+export interface SheetItem {
+  name: string;
+  type: string;
+  img: string | null;
+  system: unknown;
+}
+
+export function itemSheetContext(item: SheetItem, editable: boolean) {
+  // Every Brink item's system is a TypeDataModel; its schema and source are read generically here.
+  const system = item.system as { schema: SchemaLike; _source: Record<string, unknown>; condition?: unknown };
+  const fields = flatten(system.schema, system._source, "system", item.type);
+  return {
+    item,
+    typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
+    fields: fields.filter((f) => f.kind !== "html"),
+    description: fields.find((f) => f.kind === "html") ?? null,
+    condition: system.condition ?? null,
+    editable,
+  };
+}

@@ -1,0 +1,16 @@
+import type { ApplicationOptions } from "../../foundry/application-base";
+import { templatePath } from "../../constants";
+import { BrinkActorSheet } from "./base-actor-sheet";
+
+/** A compact NPC sheet: everything on one page, small enough to keep eight open. */
+export class NpcSheet extends BrinkActorSheet {
+  static override DEFAULT_OPTIONS: ApplicationOptions = {
+    classes: ["npc"],
+    position: { width: 520, height: 600 },
+  };
+
+  static override PARTS = {
+    header: { template: templatePath("actor/header.hbs") },
+    npc: { template: templatePath("actor/npc-body.hbs"), scrollable: [""] },
+  };
+}

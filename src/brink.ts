@@ -1,0 +1,37 @@
+/**
+ * Brink's entry point: registration only. Every behaviour lives in the modules imported here.
+ */
+import { createApi } from "./api";
+import { registerSheets } from "./applications";
+import { SYSTEM_ID } from "./constants";
+import { actorModels, itemModels } from "./data";
+import { BrinkActor, BrinkItem } from "./documents";
+import { registerHandlebarsHelpers, preloadTemplates } from "./helpers/handlebars";
+import { registerSettings } from "./settings";
+import { statusEffectConfigs } from "./status-effects";
+
+Hooks.once("init", () => {
+  CONFIG.Actor.documentClass = BrinkActor;
+  CONFIG.Item.documentClass = BrinkItem;
+  Object.assign(CONFIG.Actor.dataModels, actorModels);
+  Object.assign(CONFIG.Item.dataModels, itemModels);
+  CONFIG.Actor.trackableAttributes = {
+    character: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },
+    npc: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },
+  };
+  // Foundry's own typing of status entries is stricter than the shape it accepts at runtime.
+  CONFIG.statusEffects = statusEffectConfigs() as unknown as typeof CONFIG.statusEffects;
+  CONFIG.specialStatusEffects.DEFEATED = "dead";
+  registerSettings();
+  registerSheets();
+  registerHandlebarsHelpers();
+  void preloadTemplates();
+  game.brink = createApi();
+});
+
+Hooks.once("quenchReady", (quench: QuenchRegistry) => {
+  // The batches are a separate chunk, fetched only in worlds where the Quench module is active.
+  void import("../test/quench").then(({ registerQuenchBatches }) => registerQuenchBatches(quench));
+});
+
+export { SYSTEM_ID };

@@ -1,0 +1,162 @@
+import {
+  ATTRIBUTES,
+  SKILLS,
+  abilityModifier,
+  isBloodied,
+  isHarmed,
+  stepDown,
+  zeroAttributeOutcome,
+  type Attribute,
+  type Skill,
+  type ZeroAttributeOutcome,
+} from "../../rules/characters";
+import { isDieRating, type DieRating } from "../../rules/dice";
+import { countField, descriptionField, dieField, poolField } from "../shared/fields";
+
+const fields = () => foundry.data.fields;
+
+type DieSchema = foundry.data.fields.SchemaField<{ die: ReturnType<typeof dieField> }>;
+
+function diceGroup<K extends string>(keys: readonly K[], initial: number, allowNone: boolean) {
+  const f = fields();
+  const entries = keys.map((key) => [key, new f.SchemaField({ die: dieField(initial, allowNone) })]);
+  // Object.fromEntries loses the key union; the keys are exactly `keys`.
+  return new f.SchemaField(Object.fromEntries(entries) as Record<K, DieSchema>);
+}
+
+export const actorSchema = () => {
+  const f = fields();
+  return {
+    attributes: diceGroup(ATTRIBUTES, 6, false),
+    skills: diceGroup(SKILLS, 0, true),
+    proficiencies: new f.SetField(new f.StringField({ required: true, blank: false })),
+    fortitude: countField(0, -10),
+    endurance: poolField(10),
+    health: poolField(10),
+    stamina: poolField(3),
+    focus: poolField(3),
+    evasion: countField(6),
+    deflection: new f.SchemaField({ physical: countField(0), elemental: countField(0) }),
+    size: new f.NumberField({ required: true, nullable: false, integer: true, min: 2, max: 7, initial: 4 }),
+    speed: countField(6),
+    luck: new f.SchemaField({ bonus: countField(0, -20), deathDifficulty: countField(10, 1) }),
+    level: countField(1, 1),
+    xp: countField(0),
+    hitDice: new f.SchemaField({ value: countField(1), max: countField(1), die: dieField(8) }),
+    exhaustion: countField(0, 0, 6),
+    strain: new f.SchemaField({ value: countField(0) }),
+    morale: countField(0, -10),
+    detachment: new f.BooleanField({ required: true, initial: false }),
+    leader: new f.BooleanField({ required: true, initial: false }),
+    details: new f.SchemaField({ biography: descriptionField(), notes: descriptionField() }),
+  };
+};
+export type ActorSchema = ReturnType<typeof actorSchema>;
+
+/** What Active Effects may change (set in prepareBaseData) and what is derived from the source. */
+export type RatingState = {
+  die: number;
+  /** Effective die after injuries stepped it down. */
+  value: DieRating;
+  /** Steps down applied by effects (serious injuries). */
+  steps: number;
+  /** Flat modifier to tests with this rating (minor injuries: −1). */
+  bonus: number;
+  /** Disadvantage sources imposed by effects (disoriented). */
+  disadvantage: number;
+  /** The plain-check modifier derived from the die (RULES §2). */
+  modifier: number;
+};
+export type ActorDerived = {
+  attributes: Record<Attribute, RatingState>;
+  skills: Record<Skill, RatingState>;
+  harmed: boolean;
+  bloodied: boolean;
+  /** Exhaustion's penalty to every test (a negative number or 0). */
+  testPenalty: number;
+  strain: { value: number; max: number };
+  /** What the first attribute at 0 does, or null while every attribute has a die. */
+  incapacitation: ZeroAttributeOutcome | null;
+  /** Deflection with worn armour added, and where each point comes from (sheet tooltips). */
+  defence: { physical: number; elemental: number; sources: DeflectionSource[] };
+};
+
+export interface DeflectionSource {
+  name: string;
+  physical: number;
+  elemental: number;
+}
+
+interface ArmourLike {
+  name: string;
+  type: string;
+  system: {
+    equipped?: boolean;
+    dropped?: boolean;
+    deflection?: { physical: number; elemental: number };
+    condition?: { broken: boolean };
+  };
+}
+
+/** Worn, unbroken armour adds its deflection (RULES §1 defences). */
+export function wornArmour(items: Iterable<ArmourLike>): DeflectionSource[] {
+  return [...items]
+    .filter(
+      (i) => i.type === "armour" && i.system.equipped && !i.system.dropped && !i.system.condition?.broken,
+    )
+    .map((i) => ({
+      name: i.name,
+      physical: i.system.deflection?.physical ?? 0,
+      elemental: i.system.deflection?.elemental ?? 0,
+    }));
+}
+
+function stepDownTimes(die: number, steps: number): DieRating {
+  let rating: DieRating = isDieRating(die) ? die : 0;
+  for (let i = 0; i < steps; i += 1) rating = stepDown(rating);
+  return rating;
+}
+
+/** Shared behaviour of characters and NPCs. */
+export class BrinkActorData extends foundry.abstract.TypeDataModel<
+  ActorSchema,
+  Actor.Implementation,
+  Record<string, never>,
+  ActorDerived
+> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  override prepareBaseData(): void {
+    for (const group of [this.attributes, this.skills]) {
+      for (const rating of Object.values<RatingState>(group)) {
+        rating.steps = 0;
+        rating.bonus = 0;
+        rating.disadvantage = 0;
+      }
+    }
+  }
+
+  override prepareDerivedData(): void {
+    for (const group of [this.attributes, this.skills]) {
+      for (const rating of Object.values<RatingState>(group)) {
+        rating.value = stepDownTimes(rating.die, rating.steps);
+        rating.modifier = abilityModifier(rating.value);
+      }
+    }
+    this.harmed = isHarmed(this.endurance);
+    this.bloodied = isBloodied(this.health);
+    this.testPenalty = -this.exhaustion;
+    this.strain.max = this.attributes.con.value;
+    const zero = ATTRIBUTES.find((key) => this.attributes[key].value === 0);
+    this.incapacitation = zero === undefined ? null : zeroAttributeOutcome(zero);
+    // Items are prepared before the actor's derived data, so worn armour is known here.
+    const armour = wornArmour((this.parent?.items ?? []) as Iterable<ArmourLike>);
+    this.defence = {
+      physical: this.deflection.physical + armour.reduce((sum, a) => sum + a.physical, 0),
+      elemental: this.deflection.elemental + armour.reduce((sum, a) => sum + a.elemental, 0),
+      sources: armour,
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { CharacterData, NpcData } from "./actor";
+import { ArmourData, GearData, InjuryData, SetbackData, ShieldData, TalentData, WeaponData } from "./item";
+
+export * from "./actor";
+export * from "./item";
+
+/** One table drives registration, system.json's documentTypes check and the pack validator. */
+export const actorModels = { character: CharacterData, npc: NpcData } as const;
+export const itemModels = {
+  weapon: WeaponData,
+  armour: ArmourData,
+  shield: ShieldData,
+  gear: GearData,
+  talent: TalentData,
+  injury: InjuryData,
+  setback: SetbackData,
+} as const;

@@ -1,0 +1,69 @@
+import { ATTRIBUTES } from "../../rules/characters";
+import { DAMAGE_TYPES } from "../../rules/damage";
+import {
+  countField,
+  nullableCount,
+  physicalFields,
+  resolveDurability,
+  type DurabilityState,
+} from "./physical";
+
+const fields = () => foundry.data.fields;
+
+export const WEAPON_PROPERTIES = [
+  "thrown",
+  "projectile",
+  "blast",
+  "nonlethal",
+  "twoHanded",
+  "reach",
+] as const;
+export type WeaponProperty = (typeof WEAPON_PROPERTIES)[number];
+
+const weaponSchema = () => {
+  const f = fields();
+  return {
+    ...physicalFields(),
+    attributes: new f.SetField(new f.StringField({ required: true, choices: [...ATTRIBUTES] }), {
+      initial: ["str"],
+    }),
+    proficiencies: new f.SetField(new f.StringField({ required: true, blank: false })),
+    damage: countField(1),
+    criticalDamage: countField(2),
+    criticalThreshold: new f.NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      min: 2,
+      max: 40,
+      initial: 20,
+    }),
+    damageType: new f.StringField({
+      required: true,
+      initial: "bludgeoning",
+      choices: Object.keys(DAMAGE_TYPES),
+    }),
+    properties: new f.SetField(new f.StringField({ required: true, choices: [...WEAPON_PROPERTIES] })),
+    range: countField(1, 0),
+    parry: nullableCount(),
+    block: nullableCount(),
+  };
+};
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+export class WeaponData extends foundry.abstract.TypeDataModel<
+  WeaponSchema,
+  Item.Implementation,
+  Record<string, never>,
+  { condition: DurabilityState }
+> {
+  static override LOCALIZATION_PREFIXES = ["BRINK.Item.physical", "BRINK.Item.weapon"];
+
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+
+  override prepareDerivedData(): void {
+    this.condition = resolveDurability(this.durability, this.metal);
+  }
+}

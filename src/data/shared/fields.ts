@@ -1,0 +1,45 @@
+import { DIE_SIZES } from "../../rules/dice";
+
+/** Schema pieces shared by several models: functions returning fields, never mixins. */
+const fields = () => foundry.data.fields;
+
+export const DIE_CHOICES = Object.fromEntries(DIE_SIZES.map((size) => [size, `d${size}`])) as Record<
+  number,
+  string
+>;
+export const RATING_CHOICES: Record<number, string> = { 0: "—", ...DIE_CHOICES };
+
+/** A die rating (d4–d12), or 0 for "no die" when `allowNone`. */
+export function dieField(initial: number, allowNone = false) {
+  const f = fields();
+  return new f.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    initial,
+    choices: allowNone ? RATING_CHOICES : DIE_CHOICES,
+  });
+}
+
+/** A whole number never below `min`. */
+export function countField(initial = 0, min = 0, max?: number) {
+  const f = fields();
+  return new f.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    min,
+    initial,
+    ...(max === undefined ? {} : { max }),
+  });
+}
+
+/** A pool such as endurance or health: a value between 0 and an editable maximum. */
+export function poolField(initial: number) {
+  const f = fields();
+  return new f.SchemaField({ value: countField(initial), max: countField(initial) });
+}
+
+export function descriptionField() {
+  return new (fields().HTMLField)({ required: true, blank: true, initial: "" });
+}

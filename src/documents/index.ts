@@ -1,0 +1,2 @@
+export { BrinkActor } from "./actor";
+export { BrinkItem } from "./item";

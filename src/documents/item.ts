@@ -1,0 +1,2 @@
+/** Brink's Item. */
+export class BrinkItem extends Item {}

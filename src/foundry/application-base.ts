@@ -1,0 +1,50 @@
+/**
+ * The surface of Foundry's ApplicationV2 sheets that Brink uses, typed here once. fvtt-types'
+ * generic sheet classes exceed the compiler's depth limit when subclassed with HandlebarsApplicationMixin,
+ * so the mixed-in bases are cast to this surface at this single boundary. The fake implements the
+ * same surface (test/fake-foundry/applications.ts), and the type test in test/foundry checks it.
+ */
+export type RenderContext = Record<string, unknown>;
+
+export interface ApplicationSurface {
+  readonly options: Record<string, unknown>;
+  readonly element: HTMLElement;
+  tabGroups: Record<string, string>;
+  render(options?: boolean | { force?: boolean; parts?: string[] }): Promise<unknown>;
+  close(): Promise<unknown>;
+  _prepareContext(options: unknown): Promise<RenderContext>;
+  _preparePartContext(partId: string, context: RenderContext, options: unknown): Promise<RenderContext>;
+  _prepareTabs(group: string): Record<string, Record<string, unknown>>;
+  _onRender(context: RenderContext, options: unknown): Promise<void>;
+}
+
+export interface DocumentSheetSurface<D> extends ApplicationSurface {
+  readonly document: D;
+  readonly isEditable: boolean;
+}
+
+/** DEFAULT_OPTIONS are merged along the class chain by Foundry, so subclasses list only what they add. */
+export type ApplicationOptions = Record<string, unknown>;
+
+export interface ApplicationClass<T> {
+  new (options: Record<string, unknown>): T;
+  DEFAULT_OPTIONS: ApplicationOptions;
+  PARTS: object;
+  TABS: object;
+}
+
+export function actorSheetBase(): ApplicationClass<DocumentSheetSurface<Actor.Implementation>> {
+  const { HandlebarsApplicationMixin } = foundry.applications.api;
+  // The one cast to Brink's surface type; see the note at the top of this file.
+  return HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) as unknown as ApplicationClass<
+    DocumentSheetSurface<Actor.Implementation>
+  >;
+}
+
+export function itemSheetBase(): ApplicationClass<DocumentSheetSurface<Item.Implementation>> {
+  const { HandlebarsApplicationMixin } = foundry.applications.api;
+  // The one cast to Brink's surface type; see the note at the top of this file.
+  return HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) as unknown as ApplicationClass<
+    DocumentSheetSurface<Item.Implementation>
+  >;
+}

@@ -1,0 +1,33 @@
+import { templatePath } from "../constants";
+
+/**
+ * Brink's own Handlebars helpers. Templates use only these and the Foundry helpers listed in
+ * FOUNDRY_HELPERS; the template tests compile every template with `knownHelpersOnly` against both.
+ */
+export const BRINK_HELPERS = {
+  /** "+2", "0", "−1": signed numbers as a sheet shows modifiers. */
+  brinkSigned: (value: unknown): string => {
+    const number = Number(value) || 0;
+    return number > 0 ? `+${number}` : number < 0 ? `−${Math.abs(number)}` : "0";
+  },
+  /** "d8", or "—" for no die. */
+  brinkDie: (value: unknown): string => (Number(value) > 0 ? `d${Number(value)}` : "—"),
+  /** Percentage of a pool for bar widths, 0–100. */
+  brinkPercent: (value: unknown, max: unknown): number => {
+    const top = Number(max) || 0;
+    return top <= 0 ? 0 : Math.round((Math.min(Math.max(Number(value) || 0, 0), top) / top) * 100);
+  },
+};
+
+/** Foundry's built-in helpers the templates rely on (the template tests provide stand-ins). */
+export const FOUNDRY_HELPERS = ["localize", "selectOptions", "checked", "disabled", "eq"] as const;
+
+export const TEMPLATE_PARTIALS = ["parts/pool.hbs", "parts/die.hbs", "parts/item-row.hbs"].map(templatePath);
+
+export function registerHandlebarsHelpers(): void {
+  for (const [name, fn] of Object.entries(BRINK_HELPERS)) Handlebars.registerHelper(name, fn);
+}
+
+export async function preloadTemplates(): Promise<void> {
+  await foundry.applications.handlebars.loadTemplates(TEMPLATE_PARTIALS);
+}

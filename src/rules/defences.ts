@@ -1,0 +1,164 @@
+import type { Pool } from "./characters";
+import { DAMAGE_TYPES } from "./damage";
+import type { DiceSource } from "./dice";
+import { refuse, settle, type ActorState, type RuleResult, type Refused, type TestRoll } from "./death";
+import { rollPlainTest, type Hit } from "./damage-chain";
+
+/*
+ * RULES §4 reactions against a hit: Block, Parry, Dodge. Each costs the reaction and 1 stamina.
+ * They return the defender's result, the item's new durability (with its prior value to revert)
+ * and the hit that still reaches the character, to be passed to `applyDamage`.
+ */
+
+export const METAL_DURABILITY = 10;
+export const OTHER_DURABILITY = 4;
+
+export interface DefenceItem {
+  blockValue: number;
+  /** 0 when the item lists none: a parry then adds 1. */
+  parryValue: number;
+  metal: boolean;
+  /** null when the item lists none: 10 for metal, 4 otherwise. */
+  durability: Pool | null;
+}
+
+export type DefenceRefusal =
+  "incapacitated" | "no-reaction" | "no-stamina" | "item-broken" | "no-block-value" | "not-physical";
+
+export function durabilityOf(item: DefenceItem): Pool {
+  if (item.durability !== null) return item.durability;
+  const full = item.metal ? METAL_DURABILITY : OTHER_DURABILITY;
+  return { value: full, max: full };
+}
+
+export const isBroken = (item: DefenceItem): boolean => durabilityOf(item).value <= 0;
+
+export interface ItemChange {
+  item: DefenceItem;
+  update: { durability: Pool };
+  revert: { durability: Pool | null };
+}
+
+export type DefenceStep =
+  | {
+      kind: "block";
+      blockValue: number;
+      itemDamage: number;
+      durability: number;
+      broken: boolean;
+      excess: number;
+    }
+  | { kind: "parry"; bonus: number; durability: number; broken: boolean }
+  | { kind: "dodge"; roll: TestRoll; attackTotal: number; success: boolean };
+
+interface DefenceBase {
+  ok: true;
+  /** The defender's reaction and stamina spent. */
+  defender: RuleResult;
+  step: DefenceStep;
+  /** The hit that still reaches the character, or null when it does not. */
+  hit: Hit | null;
+}
+
+export interface BlockResult extends DefenceBase {
+  item: ItemChange;
+}
+export interface ParryResult extends DefenceBase {
+  item: ItemChange;
+  hit: Hit;
+}
+export interface DodgeResult extends DefenceBase {
+  success: boolean;
+}
+
+function canReact(state: ActorState): Refused<DefenceRefusal> | null {
+  const { dead, dying, unconscious } = state.status;
+  if (dead || dying || unconscious) return refuse("incapacitated");
+  if (!state.reactionAvailable) return refuse("no-reaction");
+  if (state.stamina.value < 1) return refuse("no-stamina");
+  return null;
+}
+
+function spendReaction(state: ActorState): RuleResult {
+  const after: ActorState = {
+    ...state,
+    reactionAvailable: false,
+    stamina: { ...state.stamina, value: state.stamina.value - 1 },
+  };
+  return settle(state, after, []);
+}
+
+function wearItem(item: DefenceItem, damage: number): ItemChange {
+  const current = durabilityOf(item);
+  const durability = { ...current, value: Math.max(0, current.value - damage) };
+  return { item: { ...item, durability }, update: { durability }, revert: { durability: item.durability } };
+}
+
+/**
+ * The item takes the hit: its block value replaces deflection, at least 1 goes to its durability,
+ * and whatever exceeds the durability left reaches the character, already reduced.
+ */
+export function block(state: ActorState, item: DefenceItem, hit: Hit): BlockResult | Refused<DefenceRefusal> {
+  const refusal = canReact(state);
+  if (refusal) return refusal;
+  if (item.blockValue <= 0) return refuse("no-block-value");
+  if (isBroken(item)) return refuse("item-broken");
+  const itemDamage = Math.max(1, hit.amount - item.blockValue);
+  const remaining = durabilityOf(item).value;
+  const excess = Math.max(0, itemDamage - remaining);
+  const change = wearItem(item, itemDamage);
+  const durability = change.update.durability.value;
+  return {
+    ok: true,
+    defender: spendReaction(state),
+    item: change,
+    step: {
+      kind: "block",
+      blockValue: item.blockValue,
+      itemDamage,
+      durability,
+      broken: durability === 0,
+      excess,
+    },
+    hit: excess > 0 ? { ...hit, amount: excess, ignoreDeflection: true } : null,
+  };
+}
+
+/** The item's parry value (or 1) joins physical deflection for this hit; the item loses 1 durability. */
+export function parry(state: ActorState, item: DefenceItem, hit: Hit): ParryResult | Refused<DefenceRefusal> {
+  const refusal = canReact(state);
+  if (refusal) return refusal;
+  if (isBroken(item)) return refuse("item-broken");
+  if (DAMAGE_TYPES[hit.type] !== "physical") return refuse("not-physical");
+  const bonus = item.parryValue > 0 ? item.parryValue : 1;
+  const change = wearItem(item, 1);
+  const durability = change.update.durability.value;
+  return {
+    ok: true,
+    defender: spendReaction(state),
+    item: change,
+    step: { kind: "parry", bonus, durability, broken: durability === 0 },
+    hit: { ...hit, deflectionModifier: (hit.deflectionModifier ?? 0) + bonus },
+  };
+}
+
+/** DEX + Athletics (+ modifier, e.g. Guard) against the attack total; reaching it turns the hit into a miss. */
+export function dodge(
+  state: ActorState,
+  hit: Hit,
+  attackTotal: number,
+  dice: DiceSource,
+  modifier = 0,
+): DodgeResult | Refused<DefenceRefusal> {
+  const refusal = canReact(state);
+  if (refusal) return refusal;
+  const roll = rollPlainTest(dice, [state.attributes.dex, state.athletics], modifier, state.luckBonus);
+  const success = roll.total >= attackTotal;
+  return {
+    ok: true,
+    defender: spendReaction(state),
+    step: { kind: "dodge", roll, attackTotal, success },
+    hit: success ? null : hit,
+    success,
+  };
+}

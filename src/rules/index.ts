@@ -1,0 +1,3 @@
+export * from "./characters";
+export * from "./damage";
+export * from "./dice";

@@ -1,0 +1,334 @@
+/**
+ * RULES §3 turn economy (S4): three actions a turn, one reaction a round recovered when the owner's
+ * own turn starts, and the bookkeeping around moving, guarding, waiting and extended actions.
+ * Plain JSON so it can sit on the combatant's system data.
+ */
+
+export const ACTIONS_PER_TURN = 3;
+export const REACTIONS_PER_ROUND = 1;
+
+export interface ActionDefinition {
+  /** Actions it takes; an action that ends the turn takes every action left instead. */
+  cost: number;
+  endsTurn?: boolean;
+  stamina?: number;
+  focus?: number;
+}
+
+export const ACTION_KEYS = [
+  "attack",
+  "brandish",
+  "command",
+  "interact",
+  "guard",
+  "move",
+  "ready",
+  "resuscitate",
+  "seekCover",
+  "shortTask",
+  "sprint",
+  "standUp",
+  "wait",
+] as const;
+export type ActionKey = (typeof ACTION_KEYS)[number];
+
+/** S4 action table. Costs are numbers a GM could house-rule; the behaviour keys off the action key. */
+export const ACTIONS = {
+  attack: { cost: 1 },
+  brandish: { cost: 1 },
+  command: { cost: 1, focus: 2 },
+  interact: { cost: 1 },
+  guard: { cost: 1, endsTurn: true },
+  move: { cost: 1 },
+  ready: { cost: 1, endsTurn: true },
+  resuscitate: { cost: 2 },
+  seekCover: { cost: 1 },
+  shortTask: { cost: 3 },
+  sprint: { cost: 1, stamina: 1 },
+  standUp: { cost: 1 },
+  wait: { cost: 1, endsTurn: true },
+} as const satisfies Record<ActionKey, ActionDefinition>;
+
+/** Free actions cost no action. Step replaces the turn's move. */
+export const FREE_ACTIONS = ["dropItem", "dropProne", "step"] as const;
+export type FreeActionKey = (typeof FREE_ACTIONS)[number];
+
+export interface ReactionDefinition {
+  stamina?: number;
+  focus?: number;
+}
+
+export const REACTIONS = {
+  block: { stamina: 1 },
+  dodge: { stamina: 1 },
+  fortify: { stamina: 1 },
+  intercept: { stamina: 1 },
+  parry: { stamina: 1 },
+  resist: { focus: 1 },
+} as const satisfies Record<string, ReactionDefinition>;
+export type ReactionKey = keyof typeof REACTIONS;
+
+/** An action the table does not list, such as reloading a crossbow (2). */
+export interface CustomAction {
+  key: string;
+  cost: number;
+}
+
+export interface ExtendedAction {
+  key: string;
+  /** Actions still to pay before the action takes effect. */
+  remaining: number;
+}
+
+export interface TurnEconomy {
+  inTurn: boolean;
+  actionsLeft: number;
+  reactionsLeft: number;
+  moved: boolean;
+  stepped: boolean;
+  /** Guard's +1 to defences and defence tests, until the owner's next turn. */
+  guarding: boolean;
+  /** A readied action waiting for its trigger, until the owner's next turn. */
+  readied: boolean;
+  /** Allies given an action by Command this turn (once per turn per target). */
+  commanded: string[];
+  /** Feeds the multiple attack penalty; cleared when the round ends. */
+  attacksThisRound: number;
+  extended: ExtendedAction | null;
+}
+
+export interface Resources {
+  stamina: number;
+  focus: number;
+}
+
+export type EconomyRefusal =
+  | "not-your-turn"
+  | "no-actions-left"
+  | "extended-in-progress"
+  | "no-extended-action"
+  | "already-moved"
+  | "already-stepped"
+  | "move-first"
+  | "already-commanded"
+  | "no-reaction-left"
+  | "not-readied"
+  | "not-enough-stamina"
+  | "not-enough-focus";
+
+export type EconomyResult =
+  | {
+      ok: true;
+      economy: TurnEconomy;
+      /** What to take off the character's pools. */
+      spent: Resources;
+      /** False while an extended action still has actions to pay: its effect waits. */
+      completed: boolean;
+      endsTurn: boolean;
+    }
+  | { ok: false; reason: EconomyRefusal };
+
+const NOTHING_SPENT: Resources = { stamina: 0, focus: 0 };
+const refuse = (reason: EconomyRefusal): EconomyResult => ({ ok: false, reason });
+
+export function createEconomy(): TurnEconomy {
+  return {
+    inTurn: false,
+    actionsLeft: 0,
+    reactionsLeft: REACTIONS_PER_ROUND,
+    moved: false,
+    stepped: false,
+    guarding: false,
+    readied: false,
+    commanded: [],
+    attacksThisRound: 0,
+    extended: null,
+  };
+}
+
+/** Fresh actions, the reaction back (Wait's extra one lapses), and Guard/Ready expire. */
+export function startTurn(economy: TurnEconomy): TurnEconomy {
+  return {
+    ...economy,
+    inTurn: true,
+    actionsLeft: ACTIONS_PER_TURN,
+    reactionsLeft: REACTIONS_PER_ROUND,
+    moved: false,
+    stepped: false,
+    guarding: false,
+    readied: false,
+    commanded: [],
+  };
+}
+
+/** Actions left unused are lost; an extended action stays pending. */
+export function endTurn(economy: TurnEconomy): TurnEconomy {
+  return { ...economy, inTurn: false, actionsLeft: 0 };
+}
+
+export function endRound(economy: TurnEconomy): TurnEconomy {
+  return { ...economy, attacksThisRound: 0 };
+}
+
+export interface SpendOptions {
+  /** Command: the ally given the action. */
+  target?: string;
+}
+
+/**
+ * Pays for an action. One that costs more than the actions left becomes an extended action: the
+ * rest is paid on later turns (`continueExtended`) and only then does it take effect.
+ */
+export function spendAction(
+  economy: TurnEconomy,
+  action: ActionKey | CustomAction,
+  resources: Resources,
+  options: SpendOptions = {},
+): EconomyResult {
+  const key = typeof action === "string" ? action : action.key;
+  const definition: ActionDefinition = typeof action === "string" ? ACTIONS[action] : { cost: action.cost };
+  const refusal = actionRefusal(economy, key, definition, resources, options);
+  if (refusal !== undefined) return refuse(refusal);
+  const spent = { stamina: definition.stamina ?? 0, focus: definition.focus ?? 0 };
+  const tracked = trackAction(economy, key, options);
+  if (definition.endsTurn === true) {
+    return { ok: true, economy: endTurn(tracked), spent, completed: true, endsTurn: true };
+  }
+  const paid = Math.min(definition.cost, economy.actionsLeft);
+  const remaining = definition.cost - paid;
+  const extended = remaining > 0 ? { key, remaining } : null;
+  return {
+    ok: true,
+    economy: { ...tracked, actionsLeft: economy.actionsLeft - paid, extended },
+    spent,
+    completed: remaining === 0,
+    endsTurn: false,
+  };
+}
+
+function actionRefusal(
+  economy: TurnEconomy,
+  key: string,
+  definition: ActionDefinition,
+  resources: Resources,
+  options: SpendOptions,
+): EconomyRefusal | undefined {
+  if (!economy.inTurn) return "not-your-turn";
+  if (economy.extended !== null) return "extended-in-progress";
+  if (economy.actionsLeft <= 0) return "no-actions-left";
+  if (key === "move" && economy.moved) return "already-moved";
+  if (key === "move" && economy.stepped) return "already-stepped";
+  if (key === "sprint" && !economy.moved) return "move-first";
+  if (key === "command" && options.target !== undefined && economy.commanded.includes(options.target)) {
+    return "already-commanded";
+  }
+  return resourceRefusal(definition, resources);
+}
+
+function resourceRefusal(cost: ReactionDefinition, resources: Resources): EconomyRefusal | undefined {
+  if ((cost.stamina ?? 0) > resources.stamina) return "not-enough-stamina";
+  if ((cost.focus ?? 0) > resources.focus) return "not-enough-focus";
+  return undefined;
+}
+
+function trackAction(economy: TurnEconomy, key: string, options: SpendOptions): TurnEconomy {
+  switch (key) {
+    case "move":
+      return { ...economy, moved: true };
+    case "attack":
+      return { ...economy, attacksThisRound: economy.attacksThisRound + 1 };
+    case "guard":
+      return { ...economy, guarding: true };
+    case "ready":
+      return { ...economy, readied: true };
+    case "wait":
+      return { ...economy, reactionsLeft: economy.reactionsLeft + 1 };
+    case "command":
+      return options.target === undefined
+        ? economy
+        : { ...economy, commanded: [...economy.commanded, options.target] };
+    default:
+      return economy;
+  }
+}
+
+/** Pays what the turn allows towards the pending extended action; it completes once nothing is owed. */
+export function continueExtended(economy: TurnEconomy): EconomyResult {
+  if (!economy.inTurn) return refuse("not-your-turn");
+  const extended = economy.extended;
+  if (extended === null) return refuse("no-extended-action");
+  if (economy.actionsLeft <= 0) return refuse("no-actions-left");
+  const paid = Math.min(extended.remaining, economy.actionsLeft);
+  const remaining = extended.remaining - paid;
+  return {
+    ok: true,
+    economy: {
+      ...economy,
+      actionsLeft: economy.actionsLeft - paid,
+      extended: remaining > 0 ? { ...extended, remaining } : null,
+    },
+    spent: NOTHING_SPENT,
+    completed: remaining === 0,
+    endsTurn: false,
+  };
+}
+
+/** Dropping a started extended action costs nothing; what was already paid is lost. */
+export function abandonExtended(economy: TurnEconomy): EconomyResult {
+  if (economy.extended === null) return refuse("no-extended-action");
+  return {
+    ok: true,
+    economy: { ...economy, extended: null },
+    spent: NOTHING_SPENT,
+    completed: true,
+    endsTurn: false,
+  };
+}
+
+/** Step: free, once per turn, and only instead of the turn's move. Other free actions are unlimited. */
+export function takeFreeAction(economy: TurnEconomy, key: FreeActionKey): EconomyResult {
+  if (!economy.inTurn) return refuse("not-your-turn");
+  if (key === "step" && economy.stepped) return refuse("already-stepped");
+  if (key === "step" && economy.moved) return refuse("already-moved");
+  const next = key === "step" ? { ...economy, stepped: true } : economy;
+  return { ok: true, economy: next, spent: NOTHING_SPENT, completed: true, endsTurn: false };
+}
+
+export interface ReactionOptions {
+  /** A reaction granted for free (Intercept's follow-up defence): pays its resources, not the reaction. */
+  free?: boolean;
+}
+
+/** Reactions can be taken on anyone's turn, the owner's included. */
+export function spendReaction(
+  economy: TurnEconomy,
+  key: ReactionKey,
+  resources: Resources,
+  options: ReactionOptions = {},
+): EconomyResult {
+  const free = options.free === true;
+  if (!free && economy.reactionsLeft <= 0) return refuse("no-reaction-left");
+  const definition: ReactionDefinition = REACTIONS[key];
+  const refusal = resourceRefusal(definition, resources);
+  if (refusal !== undefined) return refuse(refusal);
+  return {
+    ok: true,
+    economy: free ? economy : { ...economy, reactionsLeft: economy.reactionsLeft - 1 },
+    spent: { stamina: definition.stamina ?? 0, focus: definition.focus ?? 0 },
+    completed: true,
+    endsTurn: false,
+  };
+}
+
+/** A readied action fires when its trigger happens; declared as a reaction, it uses one. */
+export function triggerReadied(economy: TurnEconomy): EconomyResult {
+  if (!economy.readied) return refuse("not-readied");
+  if (economy.reactionsLeft <= 0) return refuse("no-reaction-left");
+  return {
+    ok: true,
+    economy: { ...economy, readied: false, reactionsLeft: economy.reactionsLeft - 1 },
+    spent: NOTHING_SPENT,
+    completed: true,
+    endsTurn: false,
+  };
+}

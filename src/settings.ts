@@ -1,0 +1,80 @@
+import { SYSTEM_ID } from "./constants";
+
+/** The optional rules a GM switches in the system settings (RULES.md: S1, S2, S3; S0 on by default). */
+export const RULE_SETTINGS = {
+  deathRule: ["luck", "dying", "stabilise"],
+  initiativeMode: ["teams", "dexterity", "dexterity-test"],
+  damageRule: ["attack", "direct"],
+} as const;
+
+export type DeathRule = (typeof RULE_SETTINGS.deathRule)[number];
+export type InitiativeMode = (typeof RULE_SETTINGS.initiativeMode)[number];
+export type DamageRule = (typeof RULE_SETTINGS.damageRule)[number];
+
+export interface OptionalRules {
+  deathRule: DeathRule;
+  initiativeMode: InitiativeMode;
+  damageRule: DamageRule;
+  emergencyRetreat: boolean;
+  morale: boolean;
+  detachments: boolean;
+}
+
+const TOGGLES = { emergencyRetreat: true, morale: false, detachments: false } as const;
+
+function choices(key: keyof typeof RULE_SETTINGS): Record<string, string> {
+  return Object.fromEntries(
+    RULE_SETTINGS[key].map((value) => [value, `BRINK.Setting.${key}.choices.${value}`]),
+  );
+}
+
+export function registerSettings(): void {
+  for (const key of Object.keys(RULE_SETTINGS) as (keyof typeof RULE_SETTINGS)[]) {
+    game.settings.register(SYSTEM_ID, key, {
+      name: `BRINK.Setting.${key}.name`,
+      hint: `BRINK.Setting.${key}.hint`,
+      scope: "world",
+      config: true,
+      type: String,
+      choices: choices(key),
+      default: RULE_SETTINGS[key][0],
+      requiresReload: true,
+    });
+  }
+  for (const [key, initial] of Object.entries(TOGGLES)) {
+    game.settings.register(SYSTEM_ID, key as keyof typeof TOGGLES, {
+      name: `BRINK.Setting.${key}.name`,
+      hint: `BRINK.Setting.${key}.hint`,
+      scope: "world",
+      config: true,
+      type: Boolean,
+      default: initial,
+      requiresReload: true,
+    });
+  }
+  game.settings.register(SYSTEM_ID, "worldSchemaVersion", {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
+}
+
+function readChoice<K extends keyof typeof RULE_SETTINGS>(key: K): (typeof RULE_SETTINGS)[K][number] {
+  const value: unknown = game.settings.get(SYSTEM_ID, key);
+  const allowed: readonly string[] = RULE_SETTINGS[key];
+  // A value outside the choices (an edited world file) falls back to the core rule.
+  return (allowed.includes(String(value)) ? value : allowed[0]) as (typeof RULE_SETTINGS)[K][number];
+}
+
+/** The one typed accessor every rule reads its options through. */
+export function optionalRules(): OptionalRules {
+  return {
+    deathRule: readChoice("deathRule"),
+    initiativeMode: readChoice("initiativeMode"),
+    damageRule: readChoice("damageRule"),
+    emergencyRetreat: game.settings.get(SYSTEM_ID, "emergencyRetreat") === true,
+    morale: game.settings.get(SYSTEM_ID, "morale") === true,
+    detachments: game.settings.get(SYSTEM_ID, "detachments") === true,
+  };
+}

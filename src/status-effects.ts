@@ -1,0 +1,60 @@
+import { SYSTEM_PATH } from "./constants";
+
+/** RULES §9: the conditions Brink tracks, in the order the token HUD shows them. */
+export const STATUS_IDS = [
+  "unconscious",
+  "dying",
+  "stable",
+  "dead",
+  "incapacitated",
+  "prone",
+  "harmed",
+  "bloodied",
+  "guarding",
+  "in-cover",
+  "surprised",
+  "exhausted",
+  "disoriented",
+  "separated",
+  "retreated",
+  "routed",
+  "paralysed",
+  "delirious",
+] as const;
+export type StatusId = (typeof STATUS_IDS)[number];
+
+/** Conditions that take a combatant out of the turn order (RULES §3 "unable to act"). */
+export const STATUSES_PREVENTING_TURNS: readonly StatusId[] = [
+  "unconscious",
+  "dying",
+  "dead",
+  "incapacitated",
+  "retreated",
+  "routed",
+  "paralysed",
+  "delirious",
+];
+
+/** Derived from pools, so set by the system rather than toggled by hand. */
+const DERIVED_STATUSES: readonly StatusId[] = ["harmed", "bloodied"];
+
+const camel = (id: string): string => id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+export interface StatusEffectConfig {
+  id: StatusId;
+  _id: string;
+  name: string;
+  img: string;
+  hud: boolean;
+}
+
+/** Entries for CONFIG.statusEffects; a fixed `_id` lets code find the effect a toggle created. */
+export function statusEffectConfigs(): StatusEffectConfig[] {
+  return STATUS_IDS.map((id) => ({
+    id,
+    _id: `brink${camel(id)}`.padEnd(16, "0").slice(0, 16),
+    name: `BRINK.Status.${camel(id)}`,
+    img: `${SYSTEM_PATH}/assets/status/${id}.svg`,
+    hud: !DERIVED_STATUSES.includes(id),
+  }));
+}

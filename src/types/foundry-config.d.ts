@@ -1,0 +1,94 @@
+/**
+ * What Brink registers, declared for the compiler (fvtt-types configuration interfaces).
+ * Only types live here; registration itself happens in brink.ts.
+ */
+import type {
+  ArmourData,
+  CharacterData,
+  GearData,
+  InjuryData,
+  NpcData,
+  SetbackData,
+  ShieldData,
+  TalentData,
+  WeaponData,
+} from "../data";
+import type { BrinkActor, BrinkItem } from "../documents";
+import type { BrinkApi } from "../api";
+import type { DamageRule, DeathRule, InitiativeMode } from "../settings";
+
+declare module "fvtt-types/configuration" {
+  interface DataModelConfig {
+    Actor: { character: typeof CharacterData; npc: typeof NpcData };
+    Item: {
+      weapon: typeof WeaponData;
+      armour: typeof ArmourData;
+      shield: typeof ShieldData;
+      gear: typeof GearData;
+      talent: typeof TalentData;
+      injury: typeof InjuryData;
+      setback: typeof SetbackData;
+    };
+  }
+
+  interface DocumentClassConfig {
+    Actor: typeof BrinkActor;
+    Item: typeof BrinkItem;
+  }
+
+  interface SettingConfig {
+    "brink.deathRule": DeathRule;
+    "brink.initiativeMode": InitiativeMode;
+    "brink.damageRule": DamageRule;
+    "brink.emergencyRetreat": boolean;
+    "brink.morale": boolean;
+    "brink.detachments": boolean;
+    "brink.worldSchemaVersion": number;
+  }
+
+  namespace Hooks {
+    interface HookConfig {
+      /** Fired by the Quench testing module when it is ready to take test batches. */
+      quenchReady: (quench: QuenchRegistry) => void;
+    }
+  }
+}
+
+declare global {
+  /** Brink's code runs after init; the compiler may assume `game` is initialised. */
+  interface AssumeHookRan {
+    init: never;
+    i18nInit: never;
+    setup: never;
+    ready: never;
+  }
+
+  interface Game {
+    brink: BrinkApi;
+  }
+  interface ReadyGame {
+    brink: BrinkApi;
+  }
+  interface InitGame {
+    brink: BrinkApi;
+  }
+
+  /** The part of the Quench module's API Brink calls; Quench itself is never bundled. */
+  interface QuenchRegistry {
+    registerBatch(
+      key: string,
+      fn: (context: QuenchBatchContext) => void,
+      options?: { displayName?: string; preSelected?: boolean },
+    ): void;
+  }
+  interface QuenchBatchContext {
+    describe: (name: string, fn: () => void) => void;
+    it: (name: string, fn: () => void | Promise<void>) => void;
+    before: (fn: () => void | Promise<void>) => void;
+    after: (fn: () => void | Promise<void>) => void;
+    beforeEach: (fn: () => void | Promise<void>) => void;
+    afterEach: (fn: () => void | Promise<void>) => void;
+    assert: Chai.AssertStatic;
+    expect: Chai.ExpectStatic;
+  }
+}

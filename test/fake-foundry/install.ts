@@ -1,0 +1,139 @@
+/**
+ * Installs the fake as the globals Foundry provides (`foundry`, `game`, `CONFIG`, `Hooks`, `ui`,
+ * `Actor`, `Item`, `ChatMessage`, `CONST`, `Handlebars`). Imported by vitest's setup file before
+ * any system module, because Brink's classes extend Foundry's at module evaluation.
+ */
+import Handlebars from "handlebars";
+import {
+  ActorSheetV2,
+  ApplicationV2,
+  DialogV2,
+  DocumentSheetV2,
+  HandlebarsApplicationMixin,
+  ItemSheetV2,
+} from "./applications";
+import { DataModel, TypeDataModel } from "./data-model";
+import {
+  ACTIVE_EFFECT_MODES,
+  Collection,
+  FakeActiveEffect,
+  FakeActor,
+  FakeChatMessage,
+  FakeDocument,
+  FakeItem,
+  OWNERSHIP,
+  dataModels,
+  session,
+  writeLog,
+} from "./documents";
+import { DataModelValidationError, fields } from "./fields";
+import { hooks } from "./hooks";
+import { i18n, localizeDataModel, notifications, settings, users } from "./runtime";
+import * as utils from "./utils";
+
+export interface SheetRegistration {
+  documentName: string;
+  scope: string;
+  sheetClass: unknown;
+  options: Record<string, unknown>;
+}
+export const registeredSheets: SheetRegistration[] = [];
+export const loadedTemplates: string[] = [];
+
+const sheetRegistry = (documentName: string) => ({
+  registerSheet(scope: string, sheetClass: unknown, options: Record<string, unknown> = {}) {
+    registeredSheets.push({ documentName, scope, sheetClass, options });
+  },
+  unregisterSheet(): void {},
+});
+
+function documentConfig(cls: typeof FakeDocument) {
+  return {
+    documentClass: cls,
+    dataModels: (dataModels[cls.documentName] ??= {}),
+    trackableAttributes: {},
+    typeLabels: {},
+    typeIcons: {},
+  };
+}
+
+export const fakeFoundry = {
+  abstract: { DataModel, TypeDataModel },
+  data: { fields, validation: { DataModelValidationError } },
+  utils,
+  documents: {
+    collections: { Actors: sheetRegistry("Actor"), Items: sheetRegistry("Item") },
+    BaseActor: FakeActor,
+    BaseItem: FakeItem,
+  },
+  applications: {
+    api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin, DialogV2 },
+    sheets: { ActorSheetV2, ItemSheetV2 },
+    apps: { DocumentSheetConfig: { registerSheet: () => undefined, unregisterSheet: () => undefined } },
+    handlebars: {
+      loadTemplates: async (paths: string[] | Record<string, string>) => {
+        loadedTemplates.push(...(Array.isArray(paths) ? paths : Object.values(paths)));
+      },
+    },
+  },
+  helpers: { Localization: { localizeDataModel } },
+};
+
+export const fakeConfig = {
+  Actor: documentConfig(FakeActor),
+  Item: documentConfig(FakeItem),
+  ChatMessage: documentConfig(FakeChatMessage),
+  ActiveEffect: documentConfig(FakeActiveEffect),
+  statusEffects: [] as Record<string, unknown>[],
+  specialStatusEffects: {} as Record<string, string>,
+  Dice: { rolls: [] as unknown[] },
+  queries: {} as Record<string, (data: unknown, options: { timeout?: number }) => unknown>,
+  ui: {} as Record<string, unknown>,
+};
+
+export const fakeGame = {
+  system: { id: "brink" },
+  i18n,
+  settings,
+  users,
+  get user() {
+    return session.user;
+  },
+  actors: (FakeDocument.worldCollections.Actor ??= new Collection()),
+  items: (FakeDocument.worldCollections.Item ??= new Collection()),
+  messages: (FakeDocument.worldCollections.ChatMessage ??= new Collection()),
+  ready: true,
+} as Record<string, unknown>;
+
+const CONST = { ACTIVE_EFFECT_MODES, DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP };
+
+FakeDocument.configuredClass = (name) =>
+  (fakeConfig as unknown as Record<string, { documentClass?: typeof FakeDocument } | undefined>)[name]
+    ?.documentClass;
+
+export function installFakeFoundry(): void {
+  Object.assign(globalThis, {
+    foundry: fakeFoundry,
+    CONFIG: fakeConfig,
+    game: fakeGame,
+    Hooks: hooks,
+    ui: { notifications },
+    Actor: FakeActor,
+    Item: FakeItem,
+    ChatMessage: FakeChatMessage,
+    ActiveEffect: FakeActiveEffect,
+    CONST,
+    Handlebars,
+  });
+}
+
+/** Back to an empty world between tests; registrations made at init stay. */
+export function resetWorld(): void {
+  for (const collection of Object.values(FakeDocument.worldCollections)) collection.clear();
+  writeLog.length = 0;
+  notifications.log.length = 0;
+  settings.reset();
+  session.user = users.get("gm") ?? session.user;
+}
+
+export { hooks, notifications, session, settings, users, writeLog, FakeActor, FakeItem, FakeChatMessage };

@@ -1,0 +1,124 @@
+/**
+ * `game`, `CONFIG`, `ui`, settings and i18n, as far as Brink uses them. Strings come from the
+ * real lang/en.json so a missing key shows up in tests exactly as it would in Foundry (the key itself).
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { DataModel } from "./data-model";
+import { DataField, SchemaField } from "./fields";
+import { session, type FakeUser } from "./documents";
+import { hooks } from "./hooks";
+import { getProperty, type Plain } from "./utils";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+export const translations = JSON.parse(readFileSync(resolve(ROOT, "lang/en.json"), "utf8")) as Plain;
+
+export const i18n = {
+  lang: "en",
+  translations,
+  has(key: string): boolean {
+    return typeof getProperty(translations, key) === "string";
+  },
+  localize(key: string): string {
+    const value = getProperty(translations, key);
+    return typeof value === "string" ? value : key;
+  },
+  format(key: string, data: Record<string, unknown> = {}): string {
+    return this.localize(key).replace(/{(\w+)}/g, (match, name: string) =>
+      name in data ? String(data[name]) : match,
+    );
+  },
+};
+
+/** Sets field labels and hints from a model's LOCALIZATION_PREFIXES, as core does before i18nInit. */
+export function localizeDataModel(model: typeof DataModel): void {
+  const prefixes = model.LOCALIZATION_PREFIXES;
+  for (const field of model.schema.apply("")) {
+    for (const prefix of prefixes) {
+      const label = `${prefix}.FIELDS.${field.fieldPath}.label`;
+      const hint = `${prefix}.FIELDS.${field.fieldPath}.hint`;
+      if (i18n.has(label)) field.label = i18n.localize(label);
+      if (i18n.has(hint)) field.hint = i18n.localize(hint);
+    }
+  }
+}
+
+export interface SettingConfig {
+  key: string;
+  namespace: string;
+  name?: string;
+  hint?: string;
+  scope?: "world" | "client" | "user";
+  config?: boolean;
+  type?: unknown;
+  default?: unknown;
+  choices?: Record<string, string>;
+  requiresReload?: boolean;
+  onChange?: (value: unknown) => void;
+}
+
+export const settings = {
+  settings: new Map<string, SettingConfig>(),
+  values: new Map<string, unknown>(),
+  register(namespace: string, key: string, config: Omit<SettingConfig, "key" | "namespace">): void {
+    this.settings.set(`${namespace}.${key}`, { ...config, key, namespace });
+  },
+  get(namespace: string, key: string): unknown {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    if (this.values.has(id)) return this.values.get(id);
+    const type = config.type;
+    return type instanceof DataField && !(type instanceof SchemaField) && config.default === undefined
+      ? type.getInitialValue()
+      : config.default;
+  },
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    if (config.type instanceof DataField) {
+      const failures = config.type.validate(value, id);
+      if (Object.keys(failures).length) throw new Error(Object.values(failures).join("; "));
+    }
+    this.values.set(id, value);
+    config.onChange?.(value);
+    return value;
+  },
+  reset(): void {
+    this.values.clear();
+  },
+};
+
+export interface Notice {
+  level: "info" | "warn" | "error";
+  message: string;
+}
+export const notifications = {
+  log: [] as Notice[],
+  info(message: string) {
+    this.log.push({ level: "info", message });
+  },
+  warn(message: string) {
+    this.log.push({ level: "warn", message });
+  },
+  error(message: string) {
+    this.log.push({ level: "error", message });
+  },
+};
+
+export const users = {
+  all: new Map<string, FakeUser>([["gm", session.user]]),
+  get(id: string): FakeUser | undefined {
+    return this.all.get(id);
+  },
+  get activeGM(): FakeUser | null {
+    return [...this.all.values()].find((u) => u.isGM && u.active) ?? null;
+  },
+  add(user: FakeUser): FakeUser {
+    this.all.set(user.id, user);
+    return user;
+  },
+};
+
+export { hooks, session };

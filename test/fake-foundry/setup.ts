@@ -1,0 +1,3 @@
+import { installFakeFoundry } from "./install";
+
+installFakeFoundry();

@@ -1,0 +1,81 @@
+/** The few `foundry.utils` helpers Brink calls, with Foundry's semantics for plain data. */
+export type Plain = Record<string, unknown>;
+
+export const isPlainObject = (value: unknown): value is Plain =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+export function deepClone<T>(value: T): T {
+  if (value instanceof Set) return new Set([...value].map((v: unknown) => deepClone(v))) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => deepClone(v)) as T;
+  if (isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepClone(v)])) as T;
+  }
+  return value;
+}
+
+export function getProperty(object: unknown, path: string): unknown {
+  let target: unknown = object;
+  for (const key of path.split(".")) {
+    if (typeof target !== "object" || target === null) return undefined;
+    target = (target as Plain)[key];
+  }
+  return target;
+}
+
+export function setProperty(object: Plain, path: string, value: unknown): boolean {
+  const keys = path.split(".");
+  const last = keys.pop() ?? path;
+  let target: Plain = object;
+  for (const key of keys) {
+    const next = target[key];
+    if (typeof next !== "object" || next === null) target[key] = {};
+    target = target[key] as Plain;
+  }
+  const changed = target[last] !== value;
+  target[last] = value;
+  return changed;
+}
+
+/** "a.b": 1 → { a: { b: 1 } } */
+export function expandObject(flat: Plain): Plain {
+  const expanded: Plain = {};
+  for (const [key, value] of Object.entries(flat)) {
+    setProperty(expanded, key, isPlainObject(value) ? expandObject(value) : value);
+  }
+  return expanded;
+}
+
+export function flattenObject(object: Plain, prefix = ""): Plain {
+  const flat: Plain = {};
+  for (const [key, value] of Object.entries(object)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isPlainObject(value) && Object.keys(value).length > 0)
+      Object.assign(flat, flattenObject(value, path));
+    else flat[path] = value;
+  }
+  return flat;
+}
+
+/** Recursive merge of `other` into a copy of `original`; keys "-=x" delete x, as Foundry does. */
+export function mergeObject<T extends Plain>(original: T, other: Plain, { inplace = false } = {}): T {
+  const target: Plain = inplace ? original : deepClone(original);
+  for (const [key, value] of Object.entries(expandObject(other))) {
+    if (key.startsWith("-=")) {
+      delete target[key.slice(2)];
+      continue;
+    }
+    const existing = target[key];
+    target[key] =
+      isPlainObject(existing) && isPlainObject(value)
+        ? mergeObject(existing, value, { inplace: true })
+        : deepClone(value);
+  }
+  return target as T;
+}
+
+const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export function randomID(length = 16): string {
+  let id = "";
+  for (let i = 0; i < length; i += 1) id += ID_CHARS[Math.floor(Math.random() * ID_CHARS.length)];
+  return id;
+}

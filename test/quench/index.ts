@@ -1,0 +1,24 @@
+/**
+ * Quench batches: the same contracts the fake is tested against, run inside a real Foundry world.
+ * Loaded by brink.ts only when the Quench module fires `quenchReady`.
+ */
+import type { ContractContext } from "../contracts/context";
+import { dataModelContracts } from "../contracts/data-models.contract";
+import { documentContracts } from "../contracts/documents.contract";
+
+const BATCHES = [
+  { key: "brink.data-models", name: "Brink: data models", run: dataModelContracts },
+  { key: "brink.documents", name: "Brink: documents", run: documentContracts },
+];
+
+export function registerQuenchBatches(quench: QuenchRegistry): void {
+  for (const batch of BATCHES) {
+    // Quench hands each batch mocha's and chai's functions; the contracts use a subset of them.
+    quench.registerBatch(batch.key, (context) => batch.run(context as unknown as ContractContext), {
+      displayName: batch.name,
+      preSelected: true,
+    });
+  }
+}
+
+export const QUENCH_BATCH_KEYS = BATCHES.map((b) => b.key);

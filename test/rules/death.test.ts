@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { applyDamage, createActorState, type ActorState, type Hit } from "../../src/rules/damage-chain";
+import {
+  applyKillingStrike,
+  chanceToCheatDeath,
+  fraction,
+  killingStrikeDifficulty,
+  markDead,
+  type Step,
+} from "../../src/rules/death";
+import { fixedDice } from "../../src/rules/dice";
+
+const lethal = (amount: number): Hit => ({ amount, type: "untyped", lethal: true });
+const atOneHealth = (overrides: Partial<ActorState> = {}): ActorState =>
+  createActorState({ endurance: { value: 0, max: 10 }, health: { value: 1, max: 10 }, ...overrides });
+
+describe("the exact chance to cheat death", () => {
+  it.each([
+    [10, 0, 11, 20],
+    [15, 0, 6, 20],
+    [20, 0, 1, 20],
+    [10, 2, 13, 20],
+    [15, 2, 8, 20],
+    [20, 2, 3, 20],
+    [25, 0, 0, 20],
+    [5, 0, 16, 20],
+    [1, 0, 20, 20],
+  ])("difficulty %i with luck bonus %i: %i in %i", (difficulty, bonus, successes, outOf) => {
+    expect(chanceToCheatDeath(difficulty, bonus)).toEqual(fraction(successes, outOf));
+  });
+
+  it("matches what the death luck test actually does on every face of the d20", () => {
+    for (const [difficulty, bonus] of [
+      [10, 0],
+      [15, 2],
+      [20, 2],
+    ] as const) {
+      let survived = 0;
+      for (let face = 1; face <= 20; face += 1) {
+        const state = atOneHealth({ deathDifficulty: difficulty, luckBonus: bonus });
+        const result = applyDamage(state, lethal(5), fixedDice([face]));
+        if (!result.state.status.dead) survived += 1;
+      }
+      expect(fraction(survived, 20)).toEqual(chanceToCheatDeath(difficulty, bonus));
+    }
+  });
+});
+
+describe("cheating death", () => {
+  it("raises the death difficulty by 5 each time, for good", () => {
+    const first = applyDamage(atOneHealth(), lethal(5), fixedDice([12]));
+    expect(first.state.deathDifficulty).toBe(15);
+    const second = applyDamage(first.state, lethal(1), fixedDice([15]));
+    expect(second.state.deathDifficulty).toBe(20);
+    expect(second.state.status.dead).toBe(false);
+    const third = applyDamage(second.state, lethal(1), fixedDice([19]));
+    expect(third.state.status.dead).toBe(true);
+    expect(third.state.deathDifficulty).toBe(20);
+  });
+});
+
+describe("killing strike", () => {
+  const unconscious = atOneHealth({
+    attributes: { str: 6, dex: 6, con: 8, int: 6, wis: 6, cha: 6 },
+    status: { unconscious: true, dying: false, stable: false, dead: false },
+  });
+
+  it("is tested against the target's CON value", () => {
+    expect(killingStrikeDifficulty(unconscious)).toBe(8);
+  });
+
+  it("a successful strike kills; the revert brings the target back", () => {
+    const result = applyKillingStrike(unconscious, true);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.state.status.dead).toBe(true);
+    expect(result.steps).toEqual([
+      { kind: "killing-strike", success: true, difficulty: 8 },
+      { kind: "dead", cause: "killing-strike" },
+    ]);
+    expect(result.revert).toEqual({ status: unconscious.status });
+  });
+
+  it("a failed strike changes nothing (the caller makes it a sneak attack)", () => {
+    const result = applyKillingStrike(unconscious, false);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.update).toEqual({});
+    expect(result.state.status.dead).toBe(false);
+  });
+
+  it("needs a helpless target that is not already dead", () => {
+    expect(applyKillingStrike(atOneHealth(), true)).toEqual({ ok: false, reason: "not-helpless" });
+    const dead = atOneHealth({ status: { unconscious: true, dying: false, stable: false, dead: true } });
+    expect(applyKillingStrike(dead, true)).toEqual({ ok: false, reason: "already-dead" });
+  });
+});
+
+describe("death", () => {
+  it("makes every S2 injury held permanent and ends dying", () => {
+    const log: Step[] = [];
+    const dying = atOneHealth({
+      status: { unconscious: false, dying: true, stable: false, dead: false },
+      injuries: [
+        { key: "hobbled", detail: null, permanent: false },
+        { key: "impaired-skills", detail: "str", permanent: true },
+      ],
+    });
+    const dead = markDead(dying, "death-saves", log);
+    expect(dead.injuries.every((injury) => injury.permanent)).toBe(true);
+    expect(dead.status).toEqual({ unconscious: false, dying: false, stable: false, dead: true });
+    expect(log).toEqual([
+      { kind: "dead", cause: "death-saves" },
+      { kind: "injuries-permanent", count: 1 },
+    ]);
+  });
+});
