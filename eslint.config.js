@@ -45,9 +45,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ["tools/**/*.mjs", "*.js"],
+    files: ["tools/**/*.mjs", "tools/**/*.ts", "*.js"],
     languageOptions: {
-      globals: { process: "readonly", console: "readonly", URL: "readonly" },
+      globals: { process: "readonly", console: "readonly", URL: "readonly", TextEncoder: "readonly" },
     },
     rules: { "no-console": "off" },
   },

@@ -15,6 +15,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          setupFiles: ["test/fake-foundry/setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -25,8 +25,10 @@ export class ApplicationV2 {
           ? (parent as typeof ApplicationV2)
           : null;
     }
+    // Options merge down the class chain; CSS classes accumulate rather than replace.
+    const classes = [...new Set(chain.flatMap((o) => (o.classes as string[] | undefined) ?? []))];
     this.options = chain.reduce<Plain>((merged, next) => mergeObject(merged, next), {});
-    this.options = mergeObject(this.options, options);
+    this.options = { ...mergeObject(this.options, options), classes };
   }
 
   async _prepareContext(_options: Plain): Promise<Plain> {

@@ -90,6 +90,8 @@ export interface SheetActor {
   }>;
 }
 
+/** Small spendable pools read best as pips; endurance and health as bars. */
+const PIP_POOLS = new Set(["stamina", "focus", "strain"]);
 const PIP_LIMIT = 12;
 
 function ratingView(group: "attributes" | "skills", key: string, rating: RatingState): RatingView {
@@ -124,7 +126,7 @@ function poolView(
   const i18n = game.i18n;
   const label = i18n.localize(`BRINK.Actor.base.FIELDS.${key}.label`);
   const max = Math.max(pool.max, 0);
-  const usePips = max > 0 && max <= PIP_LIMIT;
+  const usePips = PIP_POOLS.has(key) && max > 0 && max <= PIP_LIMIT;
   return {
     key,
     label,
@@ -242,6 +244,7 @@ export function actorSheetContext(actor: SheetActor) {
     ],
     consequences: [...(byType.injury ?? []), ...(byType.setback ?? [])],
     isNpc: actor.type === "npc",
+    portrait: actor.img ?? "icons/svg/mystery-man.svg",
   };
 }
 export type ActorSheetContext = ReturnType<typeof actorSheetContext>;

@@ -7,7 +7,7 @@ export interface FieldView {
   path: string;
   label: string;
   hint: string;
-  kind: "number" | "text" | "boolean" | "choice" | "set" | "html";
+  kind: "number" | "text" | "boolean" | "choice" | "set" | "tags" | "html";
   value: unknown;
   choices: { value: string; label: string; selected: boolean }[];
 }
@@ -53,7 +53,7 @@ function choiceList(field: FieldLike): string[] {
 
 function fieldKind(field: FieldLike): FieldView["kind"] {
   const name = field.constructor.name;
-  if (name === "SetField") return "set";
+  if (name === "SetField") return field.element && choiceList(field.element).length ? "set" : "tags";
   if (name === "HTMLField") return "html";
   if (name === "BooleanField") return "boolean";
   if (choiceList(field).length) return "choice";

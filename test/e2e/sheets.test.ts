@@ -1,0 +1,145 @@
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootBrink } from "../foundry/boot";
+import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/browser";
+import { renderSheet } from "../support/sheets";
+
+await bootBrink();
+const { CharacterSheet, NpcSheet, BrinkItemSheet } = await import("../../src/applications");
+
+const LAYOUT_SELECTORS = [
+  ".panel",
+  ".pool",
+  ".die-button",
+  ".item-row",
+  ".stat-list > div",
+  ".sheet-tabs",
+  ".brink-header",
+  ".form-group",
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function boudica() {
+  const actor = await Actor.implementation.create({
+    name: "Boudica of the Iceni",
+    type: "character",
+    system: {
+      attributes: { str: { die: 6 }, dex: { die: 8 }, con: { die: 4 }, wis: { die: 6 } },
+      skills: { athletics: { die: 4 }, combat: { die: 6 }, notice: { die: 6 }, survival: { die: 4 } },
+      endurance: { value: 5, max: 12 },
+      health: { value: 7, max: 12 },
+      stamina: { value: 2, max: 3 },
+      focus: { value: 3, max: 3 },
+      fortitude: 1,
+      proficiencies: ["martial", "finesse", "shields"],
+      luck: { bonus: 1, deathDifficulty: 15 },
+      level: 3,
+      hitDice: { value: 2, max: 3, die: 8 },
+    },
+    items: [
+      {
+        name: "Spear",
+        type: "weapon",
+        system: {
+          damage: 4,
+          criticalDamage: 8,
+          criticalThreshold: 19,
+          damageType: "piercing",
+          equipped: true,
+        },
+      },
+      {
+        name: "Hand axe",
+        type: "weapon",
+        system: { damage: 3, damageType: "slashing", properties: ["thrown"] },
+      },
+      {
+        name: "Round shield",
+        type: "shield",
+        system: { block: 3, durability: { value: 0, max: 4 }, equipped: true },
+      },
+      {
+        name: "Chain shirt",
+        type: "armour",
+        system: { equipped: true, metal: true, deflection: { physical: 5, elemental: 0 } },
+      },
+      { name: "Coil of rope", type: "gear", system: { dropped: true } },
+      {
+        name: "Serious Injury (Strength)",
+        type: "injury",
+        system: { kind: "serious", attribute: "str", heals: "bedRest" },
+      },
+    ],
+  });
+  if (!actor) throw new Error("no actor");
+  return actor;
+}
+
+async function shoot(
+  name: string,
+  html: string,
+  size: { width: number; height: number },
+  theme: "light" | "dark",
+) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.setContent(pageHtml(html, { ...size, theme }));
+  await page.screenshot({ path: join(RESULTS, `${name}.png`) });
+  const overflow = await findOverflow(page, LAYOUT_SELECTORS);
+  const visible = await page.evaluate(
+    () => document.querySelector(".tab.active, .npc-body, .item-body") !== null,
+  );
+  await page.close();
+  return { overflow, visible };
+}
+
+describe("sheets in Chromium at 1280×800", () => {
+  it.each(["light", "dark"] as const)(
+    "character sheet (%s) fits its window with nothing overflowing",
+    async (theme) => {
+      const { html } = await renderSheet(CharacterSheet, await boudica());
+      const result = await shoot(`character-sheet-${theme}`, html, { width: 760, height: 720 }, theme);
+      expect(result.visible).toBe(true);
+      expect(result.overflow).toEqual([]);
+    },
+  );
+
+  it("character sheet inventory tab fits", async () => {
+    const { html } = await renderSheet(
+      CharacterSheet,
+      await boudica(),
+      (s) => (s.tabGroups.primary = "inventory"),
+    );
+    const result = await shoot("character-sheet-inventory", html, { width: 760, height: 720 }, "light");
+    expect(result.overflow).toEqual([]);
+  });
+
+  it("NPC sheet fits its compact window", async () => {
+    const npc = await Actor.implementation.create({
+      name: "Guard Captain",
+      type: "npc",
+      system: { leader: true, morale: 2, skills: { combat: { die: 8 }, notice: { die: 6 } } },
+      items: [
+        { name: "Longsword", type: "weapon", system: { damage: 5, damageType: "slashing", equipped: true } },
+      ],
+    });
+    const { html } = await renderSheet(NpcSheet, npc as Actor.Implementation);
+    const result = await shoot("npc-sheet", html, { width: 520, height: 600 }, "dark");
+    expect(result.overflow).toEqual([]);
+  });
+
+  it("weapon sheet fits its window", async () => {
+    const actor = await boudica();
+    const spear = actor.items.find((i) => i.name === "Spear") as Item.Implementation;
+    const { html } = await renderSheet(BrinkItemSheet, spear);
+    const result = await shoot("weapon-sheet", html, { width: 520, height: 560 }, "light");
+    expect(result.overflow).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import Handlebars from "handlebars";
+import { Window } from "happy-dom";
+import { beforeAll, describe, expect, it } from "vitest";
+import { translations } from "../fake-foundry/runtime";
+import { getProperty } from "../fake-foundry/utils";
+import { bootBrink } from "../foundry/boot";
+import { KNOWN_HELPERS, ROOT, templateFiles } from "../support/render";
+import { renderSheet } from "../support/sheets";
+
+await bootBrink();
+const { CharacterSheet, NpcSheet, BrinkItemSheet } = await import("../../src/applications");
+
+/** Core Foundry keys the templates may use; everything else must be Brink's own and exist. */
+const CORE_KEYS = new Set(["Name"]);
+
+function localizeKeysIn(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*localize\s+"([^"]+)"/g)].map(([, key = ""]) => key);
+}
+
+const parse = (html: string) => {
+  const window = new Window();
+  window.document.body.innerHTML = html;
+  return window.document;
+};
+
+describe("templates", () => {
+  it.each(templateFiles().map((f) => [f.replace(`${ROOT}/`, ""), f]))(
+    "%s compiles with only known helpers",
+    (_, file) => {
+      const source = readFileSync(file, "utf8");
+      const knownHelpers = Object.fromEntries(KNOWN_HELPERS.map((h) => [h, true]));
+      expect(() => Handlebars.precompile(source, { knownHelpers, knownHelpersOnly: true })).not.toThrow();
+    },
+  );
+
+  it("use only localisation keys that exist in lang/en.json", () => {
+    const missing = templateFiles().flatMap((file) =>
+      localizeKeysIn(readFileSync(file, "utf8"))
+        .filter((key) => !CORE_KEYS.has(key) && typeof getProperty(translations, key) !== "string")
+        .map((key) => `${file.replace(`${ROOT}/`, "")}: ${key}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("leave no literal BRINK key in src/ without a translation", () => {
+    const files = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".ts"),
+    );
+    const missing = files.flatMap((file) =>
+      [
+        ...readFileSync(join(ROOT, "src", file), "utf8").matchAll(
+          /["'`](BRINK\.[A-Za-z0-9.]+[A-Za-z0-9])["'`]/g,
+        ),
+      ]
+        .map(([, key = ""]) => key)
+        .filter((key) => typeof getProperty(translations, key) !== "string" && !isPrefix(key))
+        .map((key) => `src/${file}: ${key}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+/** A key that is a prefix for a generated key (e.g. "BRINK.Actor.base" in LOCALIZATION_PREFIXES). */
+function isPrefix(key: string): boolean {
+  const value = getProperty(translations, key);
+  return typeof value === "object" && value !== null;
+}
+
+describe("character sheet", () => {
+  let actor: Actor.Implementation;
+  beforeAll(async () => {
+    const created = await Actor.implementation.create({
+      name: "Boudica",
+      type: "character",
+      system: {
+        attributes: { str: { die: 6 }, con: { die: 4 } },
+        skills: { athletics: { die: 4 }, combat: { die: 6 } },
+        endurance: { value: 5, max: 12 },
+        health: { value: 12, max: 12 },
+        proficiencies: ["martial"],
+      },
+      items: [
+        { name: "Spear", type: "weapon", system: { damage: 4, damageType: "piercing", equipped: true } },
+        { name: "Cracked shield", type: "shield", system: { block: 3, durability: { value: 0, max: 4 } } },
+        { name: "Lost rope", type: "gear", system: { dropped: true } },
+        {
+          name: "Chain",
+          type: "armour",
+          system: { equipped: true, deflection: { physical: 5, elemental: 0 } },
+        },
+      ],
+    });
+    if (!created) throw new Error("actor not created");
+    actor = created;
+  });
+
+  it("shows dice, pools as pips or bars, and derived states from real sheet context", async () => {
+    const { html } = await renderSheet(CharacterSheet, actor);
+    const doc = parse(html);
+    expect(doc.querySelector(".brink-header .name")?.textContent).toBe("Boudica");
+    const dice = [...doc.querySelectorAll(".attributes-grid .die")].map((d) => d.textContent);
+    expect(dice).toEqual(["d6", "d6", "d4", "d6", "d6", "d6"]);
+    expect(doc.querySelector(".pool-endurance .bar .fill")?.getAttribute("style")).toContain("42%");
+    expect(doc.querySelectorAll(".pool-stamina .pip").length).toBe(3);
+    expect(doc.querySelector(".state.harmed")).not.toBeNull();
+    expect(doc.querySelector(".state.bloodied")).toBeNull();
+  });
+
+  it("marks broken and dropped items and adds worn armour to deflection with a tooltip", async () => {
+    const doc = parse(
+      (await renderSheet(CharacterSheet, actor, (s) => (s.tabGroups.primary = "inventory"))).html,
+    );
+    const rows = [...doc.querySelectorAll(".inventory .item-row")];
+    const shield = rows.find((r) => r.textContent?.includes("Cracked shield"));
+    const rope = rows.find((r) => r.textContent?.includes("Lost rope"));
+    expect(shield?.classList.contains("broken")).toBe(true);
+    expect(rope?.classList.contains("dropped")).toBe(true);
+    expect(rope?.querySelector('[data-action="pickUp"]')).not.toBeNull();
+    const physical = doc.querySelector(".defences [data-tooltip*='Chain']");
+    expect(physical?.textContent).toContain("5");
+  });
+
+  it("shows only the active tab", async () => {
+    const doc = parse((await renderSheet(CharacterSheet, actor)).html);
+    expect(doc.querySelector(".tab.character")?.classList.contains("active")).toBe(true);
+    expect(doc.querySelector(".tab.inventory")?.classList.contains("active")).toBe(false);
+  });
+
+  it("offers selects for dice in edit mode", async () => {
+    const doc = parse((await renderSheet(CharacterSheet, actor, (s) => Object.assign(s, { mode: 2 }))).html);
+    const select = doc.querySelector('select[name="system.attributes.con.die"]');
+    expect(select?.querySelector("option[selected]")?.textContent).toBe("d4");
+  });
+
+  it("renders the compact NPC sheet and item sheets with schema labels", async () => {
+    const npc = await Actor.implementation.create({
+      name: "Guard",
+      type: "npc",
+      system: { detachment: true },
+    });
+    const npcDoc = parse((await renderSheet(NpcSheet, npc as Actor.Implementation)).html);
+    expect(npcDoc.querySelectorAll(".npc-body .die-button").length).toBe(6);
+    expect(npcDoc.querySelector(".state.tag")?.textContent).toBe("Detachment");
+
+    const spear = actor.items.find((i) => i.name === "Spear");
+    const itemDoc = parse((await renderSheet(BrinkItemSheet, spear as Item.Implementation)).html);
+    const labels = [...itemDoc.querySelectorAll(".form-group > label")].map((l) => l.textContent);
+    expect(labels).toContain("Critical threshold");
+    expect(itemDoc.querySelector('select[name="system.damageType"] option[selected]')?.textContent).toBe(
+      "Piercing",
+    );
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Figures for `npm run bench`: how long things take and how many document writes an action costs.
+ * It prints; it never passes or fails on timing (the machine varies).
+ */
+import { installFakeFoundry } from "../test/fake-foundry/install";
+import { writeLog } from "../test/fake-foundry/documents";
+
+installFakeFoundry();
+const { bootBrink } = await import("../test/foundry/boot");
+await bootBrink();
+const { renderSheet } = await import("../test/support/sheets");
+const { CharacterSheet } = await import("../src/applications");
+const rules = await import("../src/rules");
+
+type Row = [string, string];
+const rows: Row[] = [];
+
+function time(label: string, iterations: number, fn: (i: number) => void): void {
+  fn(0);
+  const start = performance.now();
+  for (let i = 0; i < iterations; i += 1) fn(i);
+  const each = (performance.now() - start) / iterations;
+  rows.push([label, each >= 1 ? `${each.toFixed(2)} ms` : `${(each * 1000).toFixed(1)} µs`]);
+}
+
+async function timeAsync(label: string, iterations: number, fn: () => Promise<unknown>): Promise<void> {
+  await fn();
+  const start = performance.now();
+  for (let i = 0; i < iterations; i += 1) await fn();
+  rows.push([label, `${((performance.now() - start) / iterations).toFixed(2)} ms`]);
+}
+
+async function writesFor(label: string, action: () => Promise<unknown>): Promise<void> {
+  const before = writeLog.length;
+  await action();
+  rows.push([label, `${writeLog.length - before} write(s)`]);
+}
+
+// Rules engine
+const dice = rules.dice.seededDice(42);
+time("test with advantage and luck (resolveTest)", 20_000, () =>
+  rules.tests.resolveTest({ attribute: 8, skill: 6, proficient: true, advantages: 1 }, 10, dice),
+);
+time("exact odds of a d12+d12 test, double advantage", 2_000, () =>
+  rules.odds.successChance({ attribute: 12, skill: 12, proficient: true, advantages: 2 }, 14),
+);
+time("damage chain: one hit (applyDamage)", 20_000, () =>
+  rules.damageChain.applyDamage(
+    rules.death.createActorState(),
+    { amount: 7, type: "slashing", lethal: true },
+    dice,
+  ),
+);
+const simulated = 100_000;
+const simStart = performance.now();
+for (let i = 0; i < simulated; i += 1)
+  rules.tests.resolveTest({ attribute: 6, skill: 6, proficient: true }, 8, dice);
+rows.push([
+  "simulator throughput (tests per second)",
+  `${Math.round(simulated / ((performance.now() - simStart) / 1000))}`,
+]);
+
+// Team turns: 100 combatants in 5 teams, a whole round
+const teams = ["t0", "t1", "t2", "t3", "t4"];
+const members = Array.from({ length: 100 }, (_, i) => ({ id: `m${i}`, teamId: teams[i % 5] ?? "t0" }));
+time("team turns: set up and run one round of 100 combatants in 5 teams", 50, () => {
+  const setup = rules.teamTurns.setupTurnState("teams", teams, members);
+  if (!setup.ok) throw new Error(setup.reason);
+  let state = rules.teamTurns.beginCombat(setup.state, { order: teams });
+  for (let turn = 0; turn < 100 && state.ok; turn += 1) {
+    const next = rules.teamTurns.membersToMove(state.state)[0];
+    if (!next) break;
+    const taken = rules.teamTurns.takeTurn(state.state, next);
+    state = taken.ok ? rules.teamTurns.endTurn(taken.state) : taken;
+  }
+});
+
+// Sheets and writes
+const actor = (await Actor.implementation.create({
+  name: "Bench",
+  type: "character",
+  items: Array.from({ length: 20 }, (_, i) => ({ name: `Item ${i}`, type: i % 2 ? "weapon" : "gear" })),
+})) as Actor.Implementation;
+await timeAsync("character sheet: context and render (20 items)", 200, () =>
+  renderSheet(CharacterSheet, actor),
+);
+await writesFor("writes: change a pool from the sheet", () =>
+  actor.update({ system: { stamina: { value: 2 } } }),
+);
+await writesFor("writes: drop three items (one batched update)", () =>
+  actor.updateEmbeddedDocuments(
+    "Item",
+    actor.items.contents.slice(0, 3).map((item) => ({ _id: item.id, system: { dropped: true } })),
+  ),
+);
+
+const width = Math.max(...rows.map(([label]) => label.length));
+console.log("Brink benchmark (figures only; timing varies by machine)\n");
+for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

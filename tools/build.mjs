@@ -1,0 +1,64 @@
+/**
+ * Builds the installable system into dist/: the bundled module, the manifest, static files and
+ * the compiled compendium packs. `--watch` rebuilds the bundle and re-copies static files on change.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { build } from "vite";
+import { compilePacks } from "./packs.mjs";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const DIST = join(ROOT, "dist");
+const STATIC = ["templates", "lang", "styles", "assets"];
+const FILES = ["LICENSE", "README.md", "CHANGELOG.md"];
+const watchMode = process.argv.includes("--watch");
+
+/** The manifest, with its version taken from package.json so the two never disagree. */
+export function manifestFor(pkg) {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8"));
+  return { ...manifest, version: pkg.version };
+}
+
+function copyStatic() {
+  for (const dir of STATIC) cpSync(join(ROOT, dir), join(DIST, dir), { recursive: true });
+  for (const file of FILES) if (existsSync(join(ROOT, file))) cpSync(join(ROOT, file), join(DIST, file));
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  writeFileSync(join(DIST, "system.json"), `${JSON.stringify(manifestFor(pkg), null, 2)}\n`);
+}
+
+function viteConfig() {
+  return {
+    configFile: false,
+    root: ROOT,
+    logLevel: "warn",
+    build: {
+      outDir: DIST,
+      emptyOutDir: false,
+      sourcemap: true,
+      minify: false,
+      target: "es2022",
+      lib: { entry: join(ROOT, "src/brink.ts"), formats: ["es"], fileName: () => "brink.mjs" },
+      rollupOptions: { output: { chunkFileNames: "chunks/[name]-[hash].mjs" } },
+      watch: watchMode ? {} : null,
+    },
+  };
+}
+
+async function main() {
+  rmSync(DIST, { recursive: true, force: true });
+  mkdirSync(DIST, { recursive: true });
+  const count = await compilePacks(join(DIST, "packs"));
+  copyStatic();
+  await build(viteConfig());
+  console.log(`Built dist/: brink.mjs, system.json, ${STATIC.join(", ")} and ${count} pack documents.`);
+  if (watchMode) {
+    for (const dir of STATIC) watch(join(ROOT, dir), { recursive: true }, () => copyStatic());
+    watch(join(ROOT, "system.json"), () => copyStatic());
+    console.log("Watching src/, templates/, lang/, styles/ and assets/ (packs: run `npm run pack:compile`).");
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
