@@ -42,10 +42,13 @@ export interface FakeUser {
   name: string;
   isGM: boolean;
   active: boolean;
+  readonly isSelf: boolean;
+  query(name: string, payload: unknown, options?: { timeout?: number }): Promise<unknown>;
 }
 
+/** Who the code is running as; starts as a placeholder until runtime.ts installs the GM. */
 export const session = {
-  user: { id: "gm", name: "Gamemaster", isGM: true, active: true } as FakeUser,
+  user: { id: "gm", name: "Gamemaster", isGM: true, active: true, isSelf: true } as FakeUser,
 };
 
 type ModelClass = (new (source: unknown, options: { parent: unknown }) => TypeDataModel) & {

@@ -107,6 +107,36 @@ export const notifications = {
   },
 };
 
+/**
+ * A user who can be queried: the handler registered in CONFIG.queries runs as that user (as it
+ * would on their client), with the payload passed through JSON as the socket would.
+ */
+export function makeUser(data: { id: string; name: string; isGM: boolean; active?: boolean }): FakeUser {
+  const user: FakeUser = {
+    ...data,
+    active: data.active ?? true,
+    get isSelf() {
+      return session.user.id === data.id;
+    },
+    async query(name: string, payload: unknown) {
+      if (!user.active) throw new Error(`${data.name} is not connected`);
+      const queries = (
+        globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown) => unknown> } }
+      ).CONFIG.queries;
+      const handler = queries[name];
+      if (!handler) throw new Error(`no query "${name}"`);
+      const asker = session.user;
+      session.user = user;
+      try {
+        return JSON.parse(JSON.stringify(await handler(JSON.parse(JSON.stringify(payload))))) as unknown;
+      } finally {
+        session.user = asker;
+      }
+    },
+  };
+  return user;
+}
+
 export const users = {
   all: new Map<string, FakeUser>([["gm", session.user]]),
   get(id: string): FakeUser | undefined {
@@ -120,5 +150,19 @@ export const users = {
     return user;
   },
 };
+
+session.user = makeUser({ id: "gm", name: "Gamemaster", isGM: true });
+users.all.set("gm", session.user);
+
+/** Act as another user for the length of `work` (a player's client, in a single process). */
+export async function asUser<T>(user: FakeUser, work: () => Promise<T>): Promise<T> {
+  const previous = session.user;
+  session.user = user;
+  try {
+    return await work();
+  } finally {
+    session.user = previous;
+  }
+}
 
 export { hooks, session };
