@@ -4,7 +4,8 @@
 import { createApi } from "./api";
 import { registerSheets } from "./applications";
 import { SYSTEM_ID } from "./constants";
-import { actorModels, itemModels } from "./data";
+import { actorModels, chatModels, itemModels } from "./data";
+import { BrinkRoll } from "./dice";
 import { BrinkActor, BrinkItem } from "./documents";
 import { registerHandlebarsHelpers, preloadTemplates } from "./helpers/handlebars";
 import { registerSettings } from "./settings";
@@ -15,6 +16,8 @@ Hooks.once("init", () => {
   CONFIG.Item.documentClass = BrinkItem;
   Object.assign(CONFIG.Actor.dataModels, actorModels);
   Object.assign(CONFIG.Item.dataModels, itemModels);
+  Object.assign(CONFIG.ChatMessage.dataModels, chatModels);
+  CONFIG.Dice.rolls.push(BrinkRoll);
   CONFIG.Actor.trackableAttributes = {
     character: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },
     npc: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },

@@ -1,8 +1,10 @@
 import { CharacterData, NpcData } from "./actor";
+import { AttackCardData, TestCardData } from "./chat";
 import { ArmourData, GearData, InjuryData, SetbackData, ShieldData, TalentData, WeaponData } from "./item";
 
 export * from "./actor";
 export * from "./item";
+export * from "./chat";
 
 /** One table drives registration, system.json's documentTypes check and the pack validator. */
 export const actorModels = { character: CharacterData, npc: NpcData } as const;
@@ -15,3 +17,4 @@ export const itemModels = {
   injury: InjuryData,
   setback: SetbackData,
 } as const;
+export const chatModels = { test: TestCardData, attack: AttackCardData } as const;

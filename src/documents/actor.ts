@@ -1,2 +1,113 @@
-/** Brink's Actor: the place where rules results become one document write. */
-export class BrinkActor extends Actor {}
+import { postAttackCard, postTestCard, type AttackRecord } from "../chat/post";
+import type { TargetInfo } from "../chat/card-views";
+import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
+import { type Attribute } from "../rules/characters";
+import { resolveAttack, type AttackTarget } from "../rules/attacks";
+import { resolveTest } from "../rules/tests";
+import {
+  attackerFor,
+  attackWeaponFor,
+  defenderFor,
+  testSpecFor,
+  type RollingActorData,
+  type TestChoice,
+  type WeaponSystem,
+} from "./actor-rolls";
+
+/** A token the attacker targeted, with the characters standing within 1 m of it. */
+export interface AttackTargetToken {
+  uuid: string;
+  name: string;
+  img: string;
+  actor: BrinkActor;
+  nearby: { uuid: string; name: string; img: string; actor: BrinkActor }[];
+}
+
+export interface AttackChoice {
+  attribute: Attribute;
+  sneak: boolean;
+  flanking: boolean;
+  advantage: number;
+  modifier: number;
+}
+
+export type RollRefusal = { ok: false; reason: string };
+
+/** Brink's Actor: rolls go through the rules engine and end as one chat message. */
+export class BrinkActor extends Actor {
+  /** The prepared system data, as the rolling code reads it (every Brink actor type shares it). */
+  get rolling(): RollingActorData {
+    return this.system as unknown as RollingActorData;
+  }
+
+  /** RULES §2: a test from the roll dialog's choice. Posts one card; refuses for non-owners. */
+  async rollTest(
+    choice: TestChoice,
+    label: string,
+  ): Promise<ChatMessage.Implementation | RollRefusal | undefined> {
+    if (!this.isOwner) return { ok: false, reason: "BRINK.Roll.notOwner" };
+    const spec = testSpecFor(this.rolling, choice);
+    const { result, rolls } = await resolveWithFoundryDice(
+      (dice) => resolveTest(spec, choice.difficulty, dice),
+      luckPurpose,
+    );
+    return postTestCard(this, label, result, rolls);
+  }
+
+  /**
+   * RULES §4: attacks with a weapon against the targeted tokens. A blast weapon rolls once against
+   * every target; any other weapon makes one attack per target, each taking the multiple-attack
+   * penalty of those before it. One card for all of them.
+   */
+  async rollAttack(
+    weapon: Item.Implementation,
+    targets: AttackTargetToken[],
+    choice: AttackChoice,
+    attacksThisRound = 0,
+  ): Promise<ChatMessage.Implementation | RollRefusal | undefined> {
+    if (!this.isOwner) return { ok: false, reason: "BRINK.Roll.notOwner" };
+    const weaponData = attackWeaponFor(weapon.system as unknown as WeaponSystem);
+    const groups = weaponData.blast ? [targets] : targets.map((t) => [t]);
+    const attacks: AttackRecord[] = [];
+    const rolls: BrinkRoll[] = [];
+    for (const [index, group] of groups.entries()) {
+      const request = {
+        attacker: attackerFor(this.rolling, attacksThisRound + index),
+        weapon: weaponData,
+        attribute: choice.attribute,
+        targets: group.map(attackTarget),
+        sneak: choice.sneak,
+        flanking: choice.flanking,
+        advantages: Math.max(0, choice.advantage),
+        disadvantages: Math.max(0, -choice.advantage),
+        modifiers: choice.modifier
+          ? [{ label: game.i18n.localize("BRINK.Roll.Step.modifier"), value: choice.modifier }]
+          : [],
+      };
+      const rolled = await resolveWithFoundryDice((dice) => resolveAttack(request, dice), luckPurpose);
+      if (!rolled.result.ok) return { ok: false, reason: `BRINK.Attack.Refusal.${rolled.result.reason}` };
+      attacks.push({ result: rolled.result, targets: targetInfo(group) });
+      rolls.push(...rolled.rolls);
+    }
+    if (!attacks.length) return { ok: false, reason: "BRINK.Attack.Refusal.no-target" };
+    return postAttackCard(this, weapon, attacks, rolls);
+  }
+}
+
+/** The d20 among a rule's dice is the luck die; the card's dice tooltip says so. */
+const luckPurpose = (_index: number, faces: number): "luck" | "test" => (faces === 20 ? "luck" : "test");
+
+function attackTarget(token: AttackTargetToken): AttackTarget {
+  return {
+    ...defenderFor(token.uuid, token.actor.rolling),
+    nearby: token.nearby.map((n) => defenderFor(n.uuid, n.actor.rolling)),
+  };
+}
+
+function targetInfo(tokens: AttackTargetToken[]): Record<string, TargetInfo> {
+  const info: Record<string, TargetInfo> = {};
+  for (const token of tokens) {
+    for (const t of [token, ...token.nearby]) info[t.uuid] = { uuid: t.uuid, name: t.name, img: t.img };
+  }
+  return info;
+}

@@ -82,3 +82,19 @@ export interface Pool {
 /** RULES §1 derived states. */
 export const isHarmed = (endurance: Pool): boolean => endurance.value <= endurance.max / 2;
 export const isBloodied = (health: Pool): boolean => health.value < health.max;
+
+/**
+ * [decision] The attribute a skill test starts with in the roll dialog; the player may pick another.
+ */
+export const DEFAULT_SKILL_ATTRIBUTE: Record<Skill, Attribute> = {
+  athletics: "str",
+  combat: "str",
+  heal: "wis",
+  notice: "wis",
+  investigate: "int",
+  sneak: "dex",
+  lore: "int",
+  persuade: "cha",
+  survival: "wis",
+  craft: "int",
+};

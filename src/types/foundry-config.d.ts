@@ -29,11 +29,20 @@ declare module "fvtt-types/configuration" {
       injury: typeof InjuryData;
       setback: typeof SetbackData;
     };
+    ChatMessage: { test: typeof TestCardData; attack: typeof AttackCardData };
   }
 
   interface DocumentClassConfig {
     Actor: typeof BrinkActor;
     Item: typeof BrinkItem;
+  }
+
+  interface ConfiguredActor<SubType extends Actor.SubType> {
+    document: BrinkActor & { type: SubType };
+  }
+
+  interface ConfiguredItem<SubType extends Item.SubType> {
+    document: BrinkItem & { type: SubType };
   }
 
   interface SettingConfig {

@@ -43,12 +43,20 @@ export interface FakeUser {
   isGM: boolean;
   active: boolean;
   readonly isSelf: boolean;
+  targets: Set<unknown>;
   query(name: string, payload: unknown, options?: { timeout?: number }): Promise<unknown>;
 }
 
 /** Who the code is running as; starts as a placeholder until runtime.ts installs the GM. */
 export const session = {
-  user: { id: "gm", name: "Gamemaster", isGM: true, active: true, isSelf: true } as FakeUser,
+  user: {
+    id: "gm",
+    name: "Gamemaster",
+    isGM: true,
+    active: true,
+    isSelf: true,
+    targets: new Set(),
+  } as FakeUser,
 };
 
 type ModelClass = (new (source: unknown, options: { parent: unknown }) => TypeDataModel) & {
@@ -542,6 +550,11 @@ export class FakeChatMessage extends FakeDocument {
   }
   static getSpeaker({ actor }: { actor?: FakeDocument } = {}): Plain {
     return { actor: actor?.id ?? null, alias: actor?.name ?? session.user.name };
+  }
+  /** Foundry whispers or blinds the message per roll mode; the fake records the mode. */
+  static applyRollMode(data: Plain, mode: string): Plain {
+    data.rollMode = mode;
+    return data;
   }
 }
 

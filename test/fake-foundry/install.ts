@@ -7,7 +7,6 @@ import Handlebars from "handlebars";
 import {
   ActorSheetV2,
   ApplicationV2,
-  DialogV2,
   DocumentSheetV2,
   HandlebarsApplicationMixin,
   ItemSheetV2,
@@ -26,6 +25,8 @@ import {
   session,
   writeLog,
 } from "./documents";
+import { FakeRoll } from "./dice";
+import { FakeDialogV2, FakeFormDataExtended, fakeCanvas, renderTemplate } from "./ui";
 import { DataModelValidationError, fields } from "./fields";
 import { hooks } from "./hooks";
 import { i18n, localizeDataModel, notifications, settings, users } from "./runtime";
@@ -67,16 +68,19 @@ export const fakeFoundry = {
     BaseItem: FakeItem,
   },
   applications: {
-    api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin, DialogV2 },
+    api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin, DialogV2: FakeDialogV2 },
+    ux: { FormDataExtended: FakeFormDataExtended },
     sheets: { ActorSheetV2, ItemSheetV2 },
     apps: { DocumentSheetConfig: { registerSheet: () => undefined, unregisterSheet: () => undefined } },
     handlebars: {
       loadTemplates: async (paths: string[] | Record<string, string>) => {
         loadedTemplates.push(...(Array.isArray(paths) ? paths : Object.values(paths)));
       },
+      renderTemplate,
     },
   },
   helpers: { Localization: { localizeDataModel } },
+  dice: { Roll: FakeRoll },
 };
 
 export const fakeConfig = {
@@ -89,6 +93,7 @@ export const fakeConfig = {
   Dice: { rolls: [] as unknown[] },
   queries: {} as Record<string, (data: unknown, options: { timeout?: number }) => unknown>,
   ui: {} as Record<string, unknown>,
+  sounds: { dice: "sounds/dice.wav" },
 };
 
 export const fakeGame = {
@@ -124,7 +129,10 @@ export function installFakeFoundry(): void {
     ActiveEffect: FakeActiveEffect,
     CONST,
     Handlebars,
+    Roll: FakeRoll,
+    canvas: fakeCanvas,
   });
+  settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
 }
 
 /** Back to an empty world between tests; registrations made at init stay. */

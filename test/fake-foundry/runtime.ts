@@ -115,6 +115,7 @@ export function makeUser(data: { id: string; name: string; isGM: boolean; active
   const user: FakeUser = {
     ...data,
     active: data.active ?? true,
+    targets: new Set(),
     get isSelf() {
       return session.user.id === data.id;
     },

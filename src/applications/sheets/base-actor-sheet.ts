@@ -1,4 +1,7 @@
 import { templatePath } from "../../constants";
+import type { BrinkActor } from "../../documents/actor";
+import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
+import { promptAttack, promptTest } from "../rolls/flows";
 import { actorSheetContext, type SheetActor } from "./actor-context";
 
 import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
@@ -22,6 +25,9 @@ export class BrinkActorSheet extends actorSheetBase() {
       toggleEquipped: BrinkActorSheet.#onToggleEquipped,
       pickUp: BrinkActorSheet.#onPickUp,
       setPool: BrinkActorSheet.#onSetPool,
+      rollAttribute: BrinkActorSheet.#onRollAttribute,
+      rollSkill: BrinkActorSheet.#onRollSkill,
+      rollWeapon: BrinkActorSheet.#onRollWeapon,
     },
   };
 
@@ -47,6 +53,28 @@ export class BrinkActorSheet extends actorSheetBase() {
       editable: this.isEditable,
       ...actorSheetContext(actor),
     });
+  }
+
+  /** The sheet's actor is always a Brink actor (registered for Brink's actor types only). */
+  get brinkActor(): BrinkActor {
+    return this.actor as unknown as BrinkActor;
+  }
+
+  static async #onRollAttribute(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const key = target.dataset.key;
+    if ((ATTRIBUTES as readonly string[]).includes(key ?? ""))
+      await promptTest(this.brinkActor, { attribute: key as Attribute });
+  }
+
+  static async #onRollSkill(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const key = target.dataset.key;
+    if ((SKILLS as readonly string[]).includes(key ?? ""))
+      await promptTest(this.brinkActor, { skill: key as Skill });
+  }
+
+  static async #onRollWeapon(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+    const item = this.#itemFrom(target);
+    if (item) await promptAttack(this.brinkActor, item);
   }
 
   static async #onToggleMode(this: BrinkActorSheet): Promise<void> {

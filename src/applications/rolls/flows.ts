@@ -1,0 +1,201 @@
+/**
+ * What happens when a player clicks a die or a weapon on a sheet: checks with a clear, localised
+ * warning (and nothing posted) when the roll cannot happen, a dialog with the exact odds, then the
+ * actor's roll, which posts one card.
+ */
+import { templatePath } from "../../constants";
+import type { AttackChoice, AttackTargetToken, BrinkActor, RollRefusal } from "../../documents/actor";
+import {
+  attackWeaponFor,
+  defenderFor,
+  type TestChoice,
+  type WeaponSystem,
+} from "../../documents/actor-rolls";
+import { ATTRIBUTES, DEFAULT_SKILL_ATTRIBUTE, type Attribute, type Skill } from "../../rules/characters";
+import { withinDistance, type Footprint } from "../../rules/geometry";
+import {
+  advantageOptions,
+  attackChances,
+  readAttackChoice,
+  readTestChoice,
+  testChance,
+  testDialogContext,
+} from "./roll-choices";
+
+/** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
+export const DEFAULT_DIFFICULTY = 6;
+/** RULES §2: a stray shot lands on a character within this many metres of the target. */
+const STRAY_RADIUS = 1;
+
+const warn = (key: string, data: Record<string, string> = {}): void => {
+  ui.notifications?.warn(game.i18n.format(key, data));
+};
+
+function isRefusal(result: unknown): result is RollRefusal {
+  return typeof result === "object" && result !== null && (result as { ok?: unknown }).ok === false;
+}
+
+function formObject(form: HTMLFormElement | null | undefined): Record<string, unknown> {
+  if (!form) return {};
+  return new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
+}
+
+const render = (path: string, data: Record<string, unknown>) =>
+  foundry.applications.handlebars.renderTemplate(templatePath(path), data);
+
+/** Opens the test dialog for an attribute or a skill, then rolls. */
+export async function promptTest(
+  actor: BrinkActor,
+  preset: { attribute?: Attribute; skill?: Skill },
+): Promise<void> {
+  if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
+  const skill = preset.skill ?? null;
+  const defaults: TestChoice = {
+    attribute: preset.attribute ?? (skill ? DEFAULT_SKILL_ATTRIBUTE[skill] : "str"),
+    skill,
+    proficient: false,
+    modifier: 0,
+    advantage: 0,
+    difficulty: DEFAULT_DIFFICULTY,
+  };
+  const system = actor.rolling;
+  const content = await render("dialogs/test-roll.hbs", testDialogContext(system, defaults));
+  const choice = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.format("BRINK.Roll.title", { name: actor.name }) },
+    content,
+    buttons: [
+      {
+        action: "roll",
+        label: "BRINK.Roll.roll",
+        icon: "fa-solid fa-dice-d20",
+        default: true,
+        callback: (_event, button) => readTestChoice(formObject(button.form), defaults),
+      },
+    ],
+    render: (_event, dialog) => {
+      const form = dialog.element.querySelector("form");
+      const output = dialog.element.querySelector("[data-chance]");
+      form?.addEventListener("change", () => {
+        if (output) output.textContent = testChance(system, readTestChoice(formObject(form), defaults));
+      });
+    },
+    rejectClose: false,
+  });
+  if (!choice || typeof choice !== "object") return;
+  const picked = choice as TestChoice;
+  const label = picked.skill
+    ? `${game.i18n.localize(`BRINK.Skill.${picked.skill}`)} (${game.i18n.localize(`BRINK.Attribute.${picked.attribute}.abbr`)})`
+    : game.i18n.localize(`BRINK.Attribute.${picked.attribute}.label`);
+  const result = await actor.rollTest(picked, label);
+  if (isRefusal(result)) warn(result.reason);
+}
+
+function footprint(token: foundry.canvas.placeables.Token): Footprint {
+  const grid = canvas?.grid;
+  const scale = grid ? grid.distance / grid.size : 1;
+  const { x, y, width, height } = token.document;
+  const cell = grid?.distance ?? 1;
+  return { id: token.document.uuid, x: x * scale, y: y * scale, width: width * cell, height: height * cell };
+}
+
+function tokenInfo(token: foundry.canvas.placeables.Token) {
+  return {
+    uuid: token.document.uuid,
+    name: token.name,
+    img: token.document.texture.src ?? "icons/svg/mystery-man.svg",
+    // Tokens on a Brink world's canvas carry Brink actors.
+    actor: token.actor as unknown as BrinkActor,
+  };
+}
+
+/** The user's targeted tokens, each with the characters within 1 m of it (for stray shots). */
+export function targetedTokens(): AttackTargetToken[] {
+  const placed = (canvas?.tokens?.placeables ?? []).filter((t) => t.actor);
+  return [...game.user.targets]
+    .filter((token) => token.actor)
+    .map((token) => {
+      const near = new Set(
+        withinDistance(footprint(token), placed.map(footprint), STRAY_RADIUS).map((f) => f.id),
+      );
+      return { ...tokenInfo(token), nearby: placed.filter((t) => near.has(t.document.uuid)).map(tokenInfo) };
+    });
+}
+
+/** Attacks this actor already made this round, for the multiple-attack penalty (0 outside combat). */
+export function attacksThisRound(actor: BrinkActor): number {
+  const combatant = game.combat?.combatants.find((c) => c.actorId === actor.id);
+  const count = Number(foundry.utils.getProperty(combatant ?? {}, "system.attacksThisRound"));
+  return Number.isFinite(count) ? count : 0;
+}
+
+/** Why this weapon cannot attack right now, or null when it can. */
+export function attackBlocker(
+  actor: BrinkActor,
+  weapon: Item.Implementation,
+  targets: readonly unknown[],
+): string | null {
+  if (!actor.isOwner) return "BRINK.Roll.notOwner";
+  if (weapon.type !== "weapon") return "BRINK.Attack.Refusal.not-a-weapon";
+  const data = attackWeaponFor(weapon.system as unknown as WeaponSystem);
+  if (data.broken) return "BRINK.Attack.Refusal.weapon-broken";
+  if (!data.attributes.length) return "BRINK.Attack.Refusal.attribute-not-usable";
+  if (!targets.length) return "BRINK.Attack.Refusal.no-target";
+  return null;
+}
+
+/** Opens the attack dialog for a weapon against the targeted tokens, then attacks. */
+export async function promptAttack(actor: BrinkActor, weapon: Item.Implementation): Promise<void> {
+  const targets = targetedTokens();
+  const blocker = attackBlocker(actor, weapon, targets);
+  if (blocker) return warn(blocker, { weapon: weapon.name });
+  const weaponData = attackWeaponFor(weapon.system as unknown as WeaponSystem);
+  const usable = weaponData.attributes.filter((a) => ATTRIBUTES.includes(a));
+  const previous = attacksThisRound(actor);
+  const summaries = targets.map((t) => ({ ...defenderFor(t.uuid, t.actor.rolling), name: t.name }));
+  const chancesFor = (choice: AttackChoice) =>
+    attackChances(actor.rolling, weaponData, summaries, choice, previous);
+  const initial = readAttackChoice({}, usable);
+  const content = await render("dialogs/attack.hbs", {
+    attributes: usable.map((a) => ({
+      value: a,
+      label: game.i18n.localize(`BRINK.Attribute.${a}.label`),
+      selected: a === initial.attribute,
+    })),
+    advantages: advantageOptions(0),
+    attacksThisRound: previous,
+    chances: chancesFor(initial),
+  });
+  const choice = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.format("BRINK.Attack.title", { weapon: weapon.name }) },
+    content,
+    buttons: [
+      {
+        action: "attack",
+        label: "BRINK.Attack.attack",
+        icon: "fa-solid fa-burst",
+        default: true,
+        callback: (_event, button) => readAttackChoice(formObject(button.form), usable),
+      },
+    ],
+    render: (_event, dialog) => {
+      const form = dialog.element.querySelector("form");
+      const body = dialog.element.querySelector("[data-chances] tbody");
+      form?.addEventListener("change", () => {
+        if (!body) return;
+        const rows = chancesFor(readAttackChoice(formObject(form), usable));
+        body.replaceChildren(
+          ...rows.map((row) => {
+            const tr = document.createElement("tr");
+            for (const text of [row.name, String(row.evasion), row.chance])
+              tr.append(Object.assign(document.createElement("td"), { textContent: text }));
+            return tr;
+          }),
+        );
+      });
+    },
+    rejectClose: false,
+  });
+  if (!choice || typeof choice !== "object") return;
+  const result = await actor.rollAttack(weapon, targets, choice as AttackChoice, previous);
+  if (isRefusal(result)) warn(result.reason, { weapon: weapon.name });
+}

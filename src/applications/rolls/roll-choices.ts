@@ -1,0 +1,121 @@
+/**
+ * The roll and attack dialogs' forms: what they offer, how they read back, and the exact chance
+ * they show before anything is rolled.
+ */
+import {
+  attackerFor,
+  testSpecFor,
+  type RollingActorData,
+  type TestChoice,
+} from "../../documents/actor-rolls";
+import type { AttackChoice } from "../../documents/actor";
+import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
+import { attackHitChances, type AttackTarget, type AttackWeapon } from "../../rules/attacks";
+import { successChance } from "../../rules/odds";
+
+const ADVANTAGES = [-2, -1, 0, 1, 2] as const;
+
+export function advantageOptions(selected: number) {
+  const label = (n: number) =>
+    n === 0
+      ? game.i18n.localize("BRINK.Roll.none")
+      : game.i18n.localize(
+          `BRINK.Roll.${Math.abs(n) > 1 ? "double" : "single"}.${n > 0 ? "advantage" : "disadvantage"}`,
+        );
+  return ADVANTAGES.map((value) => ({ value, label: label(value), selected: value === selected }));
+}
+
+const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
+
+export function testDialogContext(system: RollingActorData, choice: TestChoice) {
+  return {
+    attributes: ATTRIBUTES.map((key) => ({
+      value: key,
+      label: `${game.i18n.localize(`BRINK.Attribute.${key}.label`)} (d${system.attributes[key].value || "—"})`,
+      selected: key === choice.attribute,
+    })),
+    skills: [
+      { value: "", label: game.i18n.localize("BRINK.Roll.noSkill"), selected: choice.skill === null },
+      ...SKILLS.map((key) => ({
+        value: key,
+        label: `${game.i18n.localize(`BRINK.Skill.${key}`)}${system.skills[key].value ? ` (d${system.skills[key].value})` : ""}`,
+        selected: key === choice.skill,
+      })),
+    ],
+    advantages: advantageOptions(choice.advantage),
+    choice,
+    chance: testChance(system, choice),
+  };
+}
+
+/** "Chance of success: 58.3%" — exact, luck die included. */
+export function testChance(system: RollingActorData, choice: TestChoice): string {
+  const chance = successChance(testSpecFor(system, choice), choice.difficulty);
+  return game.i18n.format("BRINK.Roll.chance", { chance: percent(chance.value) });
+}
+
+const isAttribute = (value: unknown): value is Attribute =>
+  (ATTRIBUTES as readonly unknown[]).includes(value);
+const isSkill = (value: unknown): value is Skill => (SKILLS as readonly unknown[]).includes(value);
+const integer = (value: unknown, fallback: number): number => {
+  const number = Number(value);
+  return Number.isFinite(number) ? Math.round(number) : fallback;
+};
+
+/** Reads the roll dialog's form; anything malformed falls back to the defaults it started with. */
+export function readTestChoice(form: Record<string, unknown>, defaults: TestChoice): TestChoice {
+  return {
+    attribute: isAttribute(form.attribute) ? form.attribute : defaults.attribute,
+    skill: isSkill(form.skill) ? form.skill : form.skill === "" ? null : defaults.skill,
+    proficient: form.proficient === true || form.proficient === "true" || form.proficient === "on",
+    modifier: integer(form.modifier, 0),
+    advantage: Math.max(-2, Math.min(2, integer(form.advantage, 0))),
+    difficulty: Math.max(0, integer(form.difficulty, defaults.difficulty)),
+  };
+}
+
+export function readAttackChoice(form: Record<string, unknown>, usable: readonly Attribute[]): AttackChoice {
+  const first = usable[0] ?? "str";
+  return {
+    attribute: isAttribute(form.attribute) && usable.includes(form.attribute) ? form.attribute : first,
+    sneak: form.sneak === true || form.sneak === "on",
+    flanking: form.flanking === true || form.flanking === "on",
+    advantage: Math.max(-2, Math.min(2, integer(form.advantage, 0))),
+    modifier: integer(form.modifier, 0),
+  };
+}
+
+export interface TargetSummary {
+  id: string;
+  name: string;
+}
+
+/** Each target's exact chance to be hit, for the attack dialog. */
+export function attackChances(
+  system: RollingActorData,
+  weapon: AttackWeapon,
+  targets: readonly (AttackTarget & TargetSummary)[],
+  choice: AttackChoice,
+  attacksThisRound: number,
+) {
+  return targets.map((target, index) => {
+    const request = {
+      attacker: attackerFor(system, attacksThisRound + (weapon.blast ? 0 : index)),
+      weapon,
+      attribute: choice.attribute,
+      targets: [target],
+      sneak: choice.sneak,
+      flanking: choice.flanking,
+      advantages: Math.max(0, choice.advantage),
+      disadvantages: Math.max(0, -choice.advantage),
+      modifiers: choice.modifier ? [{ label: "modifier", value: choice.modifier }] : [],
+    };
+    const chances = attackHitChances(request);
+    const chance = chances.ok ? chances.targets[0] : undefined;
+    return {
+      name: target.name,
+      evasion: chance?.evasion ?? target.evasion,
+      chance: chance ? percent(chance.chance.value) : "—",
+    };
+  });
+}

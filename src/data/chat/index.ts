@@ -1,0 +1,1 @@
+export { AttackCardData, TestCardData } from "./cards";
