@@ -33,8 +33,34 @@ export interface AttackChoice {
 
 export type RollRefusal = { ok: false; reason: string };
 
+/** Conditions that follow from the pools; shown on the token without being stored. */
+const DERIVED_STATUSES = ["harmed", "bloodied"] as const;
+
 /** Brink's Actor: rolls go through the rules engine and end as one chat message. */
 export class BrinkActor extends Actor {
+  /** Harmed and bloodied are facts about the pools, so they join the statuses as data is prepared. */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const system = this.system as unknown as { harmed?: boolean; bloodied?: boolean };
+    for (const status of DERIVED_STATUSES) if (system[status]) this.statuses.add(status);
+  }
+
+  /**
+   * The token draws an icon per temporary effect. Derived conditions get an unsaved effect each,
+   * so harmed and bloodied show on the token at no cost of a document write.
+   */
+  override get temporaryEffects() {
+    const effects = super.temporaryEffects;
+    const shown = new Set(effects.flatMap((e) => [...e.statuses]));
+    const derived = DERIVED_STATUSES.filter((id) => this.statuses.has(id) && !shown.has(id)).flatMap((id) => {
+      const config = CONFIG.statusEffects.find((s) => s.id === id);
+      if (!config) return [];
+      const data = { name: game.i18n.localize(config.name), img: config.img, statuses: [id] };
+      return [new ActiveEffect.implementation(data, { parent: this })];
+    });
+    return [...effects, ...derived];
+  }
+
   /** The prepared system data, as the rolling code reads it (every Brink actor type shares it). */
   get rolling(): RollingActorData {
     return this.system as unknown as RollingActorData;

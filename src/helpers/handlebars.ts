@@ -22,7 +22,14 @@ export const BRINK_HELPERS = {
 /** Foundry's built-in helpers the templates rely on (the template tests provide stand-ins). */
 export const FOUNDRY_HELPERS = ["localize", "selectOptions", "checked", "disabled", "eq"] as const;
 
-export const TEMPLATE_PARTIALS = ["parts/pool.hbs", "parts/die.hbs", "parts/item-row.hbs"].map(templatePath);
+/** Every template used as a partial ({{> "systems/brink/…"}}); Foundry must load them before rendering. */
+export const TEMPLATE_PARTIALS = [
+  "parts/pool.hbs",
+  "parts/die.hbs",
+  "parts/item-row.hbs",
+  "parts/stat.hbs",
+  "chat/parts/dice.hbs",
+].map(templatePath);
 
 export function registerHandlebarsHelpers(): void {
   for (const [name, fn] of Object.entries(BRINK_HELPERS)) Handlebars.registerHelper(name, fn);

@@ -39,6 +39,13 @@ export function dataModelContracts({ describe, it, assert }: ContractContext): v
       assert.isTrue(failed, "a d7 must not validate");
     });
 
+    it("migrate an older source shape when loading it", () => {
+      // An old world's data does not match today's source types; that is the point.
+      const data = new (model())({ attributes: { str: 8 }, deathDifficulty: 15 } as never, {});
+      assert.equal(data.attributes.str.die, 8);
+      assert.equal(data.luck.deathDifficulty, 15);
+    });
+
     it("label fields from LOCALIZATION_PREFIXES", () => {
       const field = model().schema.getField("evasion");
       assert.equal(field?.label, game.i18n.localize("BRINK.Actor.base.FIELDS.evasion.label"));

@@ -66,6 +66,18 @@ export function documentContracts(context: ContractContext): void {
       assert.equal(system.attributes.dex.die, 6);
     });
 
+    it("show harmed and bloodied as statuses and token effects without storing an effect", async () => {
+      const actor = track(
+        await Actor.implementation.create({ name: "Contract: wounded", type: "character" }),
+      );
+      await actor.update({ system: { endurance: { value: 2 }, health: { value: 8 } } });
+      assert.isTrue(actor.statuses.has("harmed"));
+      assert.isTrue(actor.statuses.has("bloodied"));
+      const shown = actor.temporaryEffects.flatMap((effect) => [...effect.statuses]);
+      assert.isTrue(shown.includes("harmed") && shown.includes("bloodied"), "the token shows both");
+      assert.equal(actor.effects.size, 0, "nothing was written to the actor");
+    });
+
     it("mark dropped items without deleting them", async () => {
       const actor = track(
         await Actor.implementation.create({ name: "Contract: dropped", type: "character" }),

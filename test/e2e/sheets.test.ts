@@ -111,6 +111,14 @@ describe("sheets in Chromium at 1280×800", () => {
     },
   );
 
+  it("character sheet in edit mode fits, with inputs for every number", async () => {
+    const { html } = await renderSheet(CharacterSheet, await boudica(), (s) => Object.assign(s, { mode: 2 }));
+    const result = await shoot("character-sheet-edit", html, { width: 760, height: 720 }, "light");
+    expect(result.overflow).toEqual([]);
+    expect(html).toContain('name="system.luck.deathDifficulty"');
+    expect(html).toContain('name="system.endurance.max"');
+  });
+
   it("character sheet inventory tab fits", async () => {
     const { html } = await renderSheet(
       CharacterSheet,

@@ -487,8 +487,14 @@ export function applyChange(target: Plain, change: { key: string; mode: number; 
 export class FakeActor extends FakeDocument {
   static override documentName = "Actor";
   static override metadata = { embedded: { items: "Item", effects: "ActiveEffect" } };
-  statuses = new Set<string>();
-  overrides: Plain = {};
+  // Set during preparation, which the base constructor already runs: no field initialisers here.
+  declare statuses: Set<string>;
+  declare overrides: Plain;
+
+  /** Effects the token shows: active ones that carry a status. */
+  get temporaryEffects(): FakeActiveEffect[] {
+    return [...this.allApplicableEffects()].filter((e) => e.active && e.statuses.size > 0);
+  }
 
   get items(): Collection<FakeDocument> {
     return this.collections.items ?? new Collection();

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { translations } from "../fake-foundry/runtime";
 import { getProperty } from "../fake-foundry/utils";
 import { bootBrink } from "../foundry/boot";
+import { TEMPLATE_PARTIALS } from "../../src/helpers/handlebars";
 import { KNOWN_HELPERS, ROOT, templateFiles } from "../support/render";
 import { renderSheet } from "../support/sheets";
 
@@ -34,6 +35,15 @@ describe("templates", () => {
       expect(() => Handlebars.precompile(source, { knownHelpers, knownHelpersOnly: true })).not.toThrow();
     },
   );
+
+  it("preload every partial they use, so Foundry can render them", () => {
+    const used = new Set(
+      templateFiles().flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/\{\{>\s*"([^"]+)"/g)].map(([, path = ""]) => path),
+      ),
+    );
+    expect([...used].sort()).toEqual([...TEMPLATE_PARTIALS].sort());
+  });
 
   it("use only localisation keys that exist in lang/en.json", () => {
     const missing = templateFiles().flatMap((file) =>
@@ -120,6 +130,30 @@ describe("character sheet", () => {
     expect(rope?.querySelector('[data-action="pickUp"]')).not.toBeNull();
     const physical = doc.querySelector(".defences [data-tooltip*='Chain']");
     expect(physical?.textContent).toContain("5");
+  });
+
+  it("names the injury behind a stepped-down die in its tooltip", async () => {
+    await actor.createEmbeddedDocuments("Item", [
+      {
+        name: "Serious Injury",
+        type: "injury",
+        system: { kind: "serious", attribute: "dex" },
+        effects: [
+          {
+            name: "Serious Injury",
+            transfer: true,
+            changes: [
+              { key: "system.attributes.dex.steps", mode: CONST.ACTIVE_EFFECT_MODES.ADD, value: "1" },
+            ],
+          },
+        ],
+      },
+    ]);
+    const doc = parse((await renderSheet(CharacterSheet, actor)).html);
+    const dex = [...doc.querySelectorAll(".attributes-grid .die-rating")][1];
+    expect(dex?.classList.contains("reduced")).toBe(true);
+    expect(dex?.querySelector(".die")?.textContent).toBe("d4");
+    expect(dex?.getAttribute("data-tooltip")).toContain("Serious Injury +1");
   });
 
   it("shows only the active tab", async () => {

@@ -27,6 +27,8 @@ export interface PoolView {
   percent: number;
   pips: { filled: boolean; index: number }[] | null;
   field: string;
+  /** The editable maximum, or null where it is derived (system strain: the CON value). */
+  maxField: string | null;
   tooltip: string;
 }
 
@@ -41,6 +43,20 @@ export interface ItemView {
   dropped: boolean;
   broken: boolean;
   canEquip: boolean;
+}
+
+/** One change an Active Effect (an injury, a setback, a condition) makes to the actor. */
+export interface EffectChange {
+  source: string;
+  key: string;
+  value: string;
+}
+
+/** "Serious Injury +1 · Disoriented +1": the effects behind a number, for its tooltip. */
+function effectNotes(changes: readonly EffectChange[], keys: readonly string[]): string[] {
+  return changes
+    .filter((c) => keys.includes(c.key))
+    .map((c) => `${c.source} ${Number(c.value) > 0 ? "+" : ""}${c.value}`);
 }
 
 /** The slice of a prepared actor the sheet reads; BrinkActor satisfies it. */
@@ -94,7 +110,12 @@ export interface SheetActor {
 const PIP_POOLS = new Set(["stamina", "focus", "strain"]);
 const PIP_LIMIT = 12;
 
-function ratingView(group: "attributes" | "skills", key: string, rating: RatingState): RatingView {
+function ratingView(
+  group: "attributes" | "skills",
+  key: string,
+  rating: RatingState,
+  changes: readonly EffectChange[],
+): RatingView {
   const i18n = game.i18n;
   const base = group === "attributes" ? `BRINK.Attribute.${key}` : `BRINK.Skill.${key}`;
   const label = i18n.localize(group === "attributes" ? `${base}.label` : base);
@@ -106,6 +127,8 @@ function ratingView(group: "attributes" | "skills", key: string, rating: RatingS
     );
   if (rating.bonus) parts.push(i18n.format("BRINK.Sheet.Tooltip.testBonus", { bonus: String(rating.bonus) }));
   if (rating.disadvantage) parts.push(i18n.localize("BRINK.Sheet.Tooltip.disadvantage"));
+  const path = `system.${group}.${key}`;
+  parts.push(...effectNotes(changes, [`${path}.steps`, `${path}.bonus`, `${path}.disadvantage`]));
   return {
     key,
     label,
@@ -137,6 +160,7 @@ function poolView(
       ? Array.from({ length: max }, (_, index) => ({ index: index + 1, filled: index < pool.value }))
       : null,
     field: `system.${key}.value`,
+    maxField: key === "strain" ? null : `system.${key}.max`,
     tooltip: i18n.localize(`BRINK.Actor.base.FIELDS.${key}.hint`),
   };
 }
@@ -201,17 +225,119 @@ function deflectionTooltip(system: SheetActor["system"], category: "physical" | 
 const dieChoices = (allowNone: boolean) =>
   Object.fromEntries([...(allowNone ? [[0, "—"]] : []), ...[4, 6, 8, 10, 12].map((d) => [d, `d${d}`])]);
 
+export interface StatView {
+  key: string;
+  label: string;
+  /** What play mode shows. */
+  display: string;
+  /** The form field edit mode writes, and its current source value. */
+  field: string;
+  value: number;
+  tooltip: string;
+  big: boolean;
+  /** Shown only in edit mode (play mode shows it inside another stat). */
+  editOnly?: boolean;
+  choices?: { value: number; label: string; selected: boolean }[];
+}
+
+const signedText = (value: number): string =>
+  value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0";
+
+function stat(key: string, value: number, options: Partial<StatView> = {}): StatView {
+  const base = `BRINK.Actor.base.FIELDS.${key}`;
+  const hint = `${base}.hint`;
+  return {
+    key,
+    label: game.i18n.localize(`${base}.label`),
+    display: String(value),
+    field: `system.${key}`,
+    value,
+    tooltip: game.i18n.has(hint) ? game.i18n.localize(hint) : "",
+    big: false,
+    ...options,
+  };
+}
+
+function sizeChoices(size: number) {
+  return [2, 3, 4, 5, 6, 7].map((value) => ({
+    value,
+    label: game.i18n.localize(`BRINK.Size.${value}`),
+    selected: value === size,
+  }));
+}
+
+/** The numbers on the sheet, each editable in edit mode. */
+function statGroups(system: SheetActor["system"], isNpc: boolean, showMorale: boolean) {
+  const defences = [
+    stat("evasion", system.evasion, { big: true }),
+    stat("deflection.physical", system.deflection.physical, {
+      label: game.i18n.localize("BRINK.DamageCategory.physical"),
+      display: String(system.defence.physical),
+      tooltip: deflectionTooltip(system, "physical"),
+      big: true,
+    }),
+    stat("deflection.elemental", system.deflection.elemental, {
+      label: game.i18n.localize("BRINK.DamageCategory.elemental"),
+      display: String(system.defence.elemental),
+      tooltip: deflectionTooltip(system, "elemental"),
+      big: true,
+    }),
+    stat("size", system.size, {
+      display: game.i18n.localize(`BRINK.Size.${system.size}`),
+      choices: sizeChoices(system.size),
+    }),
+    stat("speed", system.speed, { display: `${system.speed} m` }),
+    stat("fortitude", system.fortitude, { display: signedText(system.fortitude) }),
+  ];
+  const luck = [
+    stat("luck.bonus", system.luck.bonus, { display: signedText(system.luck.bonus) }),
+    stat("luck.deathDifficulty", system.luck.deathDifficulty, { big: true }),
+  ];
+  const progress = [
+    stat("level", system.level),
+    stat("xp", system.xp),
+    stat("hitDice.value", system.hitDice.value, {
+      display: `${system.hitDice.value}/${system.hitDice.max} d${system.hitDice.die}`,
+    }),
+    stat("hitDice.max", system.hitDice.max, { editOnly: true }),
+    stat("hitDice.die", system.hitDice.die, {
+      editOnly: true,
+      choices: [4, 6, 8, 10, 12].map((value) => ({
+        value,
+        label: `d${value}`,
+        selected: value === system.hitDice.die,
+      })),
+    }),
+    stat("exhaustion", system.exhaustion),
+    ...(showMorale || isNpc ? [stat("morale", system.morale, { display: signedText(system.morale) })] : []),
+  ];
+  return { defences, luck, progress };
+}
+
+function withEffectNotes<T extends Record<string, StatView[]>>(
+  groups: T,
+  changes: readonly EffectChange[],
+): T {
+  for (const stats of Object.values(groups)) {
+    for (const view of stats) {
+      const notes = effectNotes(changes, [view.field]);
+      if (notes.length) view.tooltip = [view.tooltip, ...notes].filter(Boolean).join(" · ");
+    }
+  }
+  return groups;
+}
+
 const ITEM_GROUPS = ["weapon", "armour", "shield", "gear", "talent", "injury", "setback"] as const;
 
-export function actorSheetContext(actor: SheetActor) {
+export function actorSheetContext(actor: SheetActor, changes: readonly EffectChange[] = []) {
   const system = actor.system;
   const rules = optionalRules();
   const items = [...actor.items].map(itemView);
   const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));
   const cheat = deathLuckChance(system.luck.bonus, system.luck.deathDifficulty);
   return {
-    attributes: ATTRIBUTES.map((key) => ratingView("attributes", key, system.attributes[key])),
-    skills: SKILLS.map((key) => ratingView("skills", key, system.skills[key])),
+    attributes: ATTRIBUTES.map((key) => ratingView("attributes", key, system.attributes[key], changes)),
+    skills: SKILLS.map((key) => ratingView("skills", key, system.skills[key], changes)),
     pools: (["endurance", "health", "stamina", "focus"] as const).map((key) => poolView(key, system[key])),
     strain: rules.deathRule === "dying" ? poolView("strain", system.strain) : null,
     showMorale: rules.morale || actor.type === "npc",
@@ -234,6 +360,8 @@ export function actorSheetContext(actor: SheetActor) {
     dieChoices: dieChoices(false),
     skillChoices: dieChoices(true),
     proficiencies: [...system.proficiencies].sort(),
+    proficiencyList: [...system.proficiencies].sort().join(","),
+    stats: withEffectNotes(statGroups(system, actor.type === "npc", rules.morale), changes),
     testPenalty: system.testPenalty,
     items: byType,
     inventory: [

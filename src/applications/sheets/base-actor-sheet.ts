@@ -2,7 +2,7 @@ import { templatePath } from "../../constants";
 import type { BrinkActor } from "../../documents/actor";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { promptAttack, promptTest } from "../rolls/flows";
-import { actorSheetContext, type SheetActor } from "./actor-context";
+import { actorSheetContext, type EffectChange, type SheetActor } from "./actor-context";
 
 import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
 
@@ -45,13 +45,19 @@ export class BrinkActorSheet extends actorSheetBase() {
     const context = await super._prepareContext(options);
     // The sheet's document is a prepared Brink actor; its runtime shape is what SheetActor describes.
     const actor = this.actor as unknown as SheetActor;
+    const changes: EffectChange[] = [];
+    for (const effect of this.actor.allApplicableEffects()) {
+      if (!effect.active) continue;
+      for (const change of effect.changes)
+        changes.push({ source: effect.name, key: change.key, value: String(change.value) });
+    }
     return Object.assign(context, {
       actor: this.actor,
       system: this.actor.system,
       isPlay: !this.isEditMode,
       isEdit: this.isEditMode,
       editable: this.isEditable,
-      ...actorSheetContext(actor),
+      ...actorSheetContext(actor, changes),
     });
   }
 

@@ -128,6 +128,29 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
     return actorSchema();
   }
 
+  /**
+   * Older source shapes still load (Foundry runs this on stored data and on update diffs, so it
+   * only converts what is present):
+   * - attributes and skills stored as bare die sizes (`str: 8`) become `{ die: 8 }`;
+   * - a top-level `deathDifficulty` moves into `luck`.
+   */
+  static override migrateData(source: Record<string, unknown>) {
+    for (const group of ["attributes", "skills"]) {
+      const ratings = source[group];
+      if (!ratings || typeof ratings !== "object") continue;
+      for (const [key, value] of Object.entries(ratings)) {
+        if (typeof value === "number") (ratings as Record<string, unknown>)[key] = { die: value };
+      }
+    }
+    if (typeof source.deathDifficulty === "number") {
+      const luck = (source.luck ?? {}) as Record<string, unknown>;
+      luck.deathDifficulty ??= source.deathDifficulty;
+      source.luck = luck;
+      delete source.deathDifficulty;
+    }
+    return super.migrateData(source);
+  }
+
   override prepareBaseData(): void {
     for (const group of [this.attributes, this.skills]) {
       for (const rating of Object.values<RatingState>(group)) {

@@ -63,6 +63,26 @@ export class WeaponData extends foundry.abstract.TypeDataModel<
     return weaponSchema();
   }
 
+  /** Older sources: `critThreshold`/`critDamage` renamed; properties once stored as "thrown, blast". */
+  static override migrateData(source: Record<string, unknown>) {
+    for (const [old, current] of [
+      ["critThreshold", "criticalThreshold"],
+      ["critDamage", "criticalDamage"],
+    ] as const) {
+      if (old in source) {
+        source[current] ??= source[old];
+        delete source[old];
+      }
+    }
+    if (typeof source.properties === "string") {
+      source.properties = source.properties
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
+    }
+    return super.migrateData(source);
+  }
+
   override prepareDerivedData(): void {
     this.condition = resolveDurability(this.durability, this.metal);
   }
