@@ -3,6 +3,7 @@
  */
 import { createApi } from "./api";
 import { registerSheets } from "./applications";
+import { registerCardButtons } from "./applications/chat/card-buttons";
 import { SYSTEM_ID } from "./constants";
 import { actorModels, chatModels, itemModels } from "./data";
 import { BrinkRoll } from "./dice";
@@ -10,6 +11,7 @@ import { BrinkActor, BrinkItem } from "./documents";
 import { registerHandlebarsHelpers, preloadTemplates } from "./helpers/handlebars";
 import { registerSettings } from "./settings";
 import { statusEffectConfigs } from "./status-effects";
+import { registerDamageRequests } from "./workflows/damage";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -28,6 +30,8 @@ Hooks.once("init", () => {
   registerSettings();
   registerSheets();
   registerHandlebarsHelpers();
+  registerDamageRequests();
+  registerCardButtons();
   void preloadTemplates();
   game.brink = createApi();
 });

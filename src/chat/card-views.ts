@@ -3,6 +3,9 @@
  * Built from the rules engine's plain results, so a card explains exactly what the rules did.
  */
 import type { AttackResult, TargetOutcome } from "../rules/attacks";
+import type { Step } from "../rules/damage-chain";
+import type { DefenceStep } from "../rules/defences";
+import { describeStep } from "./damage-steps";
 import type { Modifier, TestDice, TestResult } from "../rules/tests";
 
 export interface DieView {
@@ -86,7 +89,45 @@ export interface TargetInfo {
   img: string;
 }
 
-function targetView(outcome: TargetOutcome, targets: Record<string, TargetInfo>, damageType: string) {
+/** The part of a damage application the card shows (workflows/damage AppliedEntry). */
+export interface AppliedView {
+  status: "reacted" | "awaiting-fortify" | "applied" | "reverted";
+  reaction: { kind: string; step: DefenceStep; itemName: string | null } | null;
+  steps: Step[];
+}
+
+/** Mirrors workflows/damage entryKey: token uuids contain dots, which flattened updates would split. */
+const keyOf = (attack: number, target: string): string => `${attack}:${target.replaceAll(".", "_")}`;
+
+function applicationView(entry: AppliedView | undefined) {
+  if (!entry) return { status: "open", open: true, steps: [], reaction: null };
+  const reaction = entry.reaction
+    ? {
+        label: game.i18n.localize(`BRINK.Damage.Reaction.${entry.reaction.kind}`),
+        item: entry.reaction.itemName,
+        step: describeStep(entry.reaction.step),
+      }
+    : null;
+  return {
+    status: entry.status,
+    statusLabel: game.i18n.localize(`BRINK.Damage.Status.${entry.status}`),
+    open: entry.status === "reacted" || entry.status === "reverted",
+    reacted: entry.status === "reacted",
+    awaitingFortify: entry.status === "awaiting-fortify",
+    applied: entry.status === "applied" || entry.status === "awaiting-fortify",
+    reverted: entry.status === "reverted",
+    reaction,
+    steps: entry.steps.map(describeStep),
+  };
+}
+
+function targetView(
+  outcome: TargetOutcome,
+  targets: Record<string, TargetInfo>,
+  damageType: string,
+  attackIndex: number,
+  applied: Record<string, AppliedView>,
+) {
   const target = targets[outcome.targetId];
   const intended = targets[outcome.intendedId];
   const size = outcome.defences.sizeDifference;
@@ -101,10 +142,17 @@ function targetView(outcome: TargetOutcome, targets: Record<string, TargetInfo>,
     deflection: outcome.deflection,
     damage: outcome.damage,
     damageType: game.i18n.localize(`BRINK.DamageType.${damageType}`),
+    targetId: outcome.targetId,
+    application: applicationView(applied[keyOf(attackIndex, outcome.targetId)]),
   };
 }
 
-export function attackView(result: AttackResult, targets: Record<string, TargetInfo>) {
+export function attackView(
+  result: AttackResult,
+  targets: Record<string, TargetInfo>,
+  attackIndex = 0,
+  applied: Record<string, AppliedView> = {},
+) {
   return {
     advantage: advantageLabel(result.dice.advantage),
     attribute: game.i18n.localize(`BRINK.Attribute.${result.attribute}.label`),
@@ -114,6 +162,8 @@ export function attackView(result: AttackResult, targets: Record<string, TargetI
     critical: result.critical,
     mishap: result.mishap,
     total: result.total,
-    targets: result.targets.map((outcome) => targetView(outcome, targets, result.damageType)),
+    targets: result.targets.map((outcome) =>
+      targetView(outcome, targets, result.damageType, attackIndex, applied),
+    ),
   };
 }

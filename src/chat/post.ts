@@ -6,7 +6,7 @@ import { templatePath } from "../constants";
 import type { BrinkRoll } from "../dice";
 import type { AttackResult } from "../rules/attacks";
 import type { TestResult } from "../rules/tests";
-import { attackView, testCardView, type TargetInfo } from "./card-views";
+import { attackView, testCardView, type AppliedView, type TargetInfo } from "./card-views";
 
 function rollMode(): string {
   return String(game.settings.get("core", "rollMode"));
@@ -51,31 +51,56 @@ export interface AttackRecord {
   targets: Record<string, TargetInfo>;
 }
 
+/** The attack card's data (data/chat AttackCardData), as the card and the damage workflow use it. */
+export interface AttackCardContent {
+  weaponName: string;
+  attacks: AttackRecord[];
+  applied: Record<string, AppliedView>;
+}
+
+export async function renderAttackCard(system: AttackCardContent, actorName: string): Promise<string> {
+  const view = {
+    weaponName: system.weaponName,
+    actorName,
+    multiple: system.attacks.length > 1,
+    attacks: system.attacks.map((attack, index) => ({
+      number: index + 1,
+      index,
+      ...attackView(attack.result, attack.targets, index, system.applied),
+    })),
+  };
+  return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
+}
+
 export async function postAttackCard(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
   attacks: AttackRecord[],
   rolls: BrinkRoll[],
 ) {
-  const view = {
-    weaponName: weapon.name,
-    actorName: actor.name,
-    multiple: attacks.length > 1,
-    attacks: attacks.map((attack, index) => ({
-      number: index + 1,
-      ...attackView(attack.result, attack.targets),
-    })),
-  };
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("chat/attack-card.hbs"),
-    view,
-  );
+  const nonlethal =
+    (weapon.system as unknown as { properties?: Set<string> }).properties?.has("nonlethal") === true;
   const system = {
     actorUuid: actor.uuid,
     weaponUuid: weapon.uuid,
     weaponName: weapon.name,
     attacks,
     applied: {},
+    nonlethal,
   };
+  const content = await renderAttackCard(system, actor.name);
   return post(actor, "attack", system, content, rolls);
+}
+
+/** Re-renders an attack card after damage was applied, reacted to or reverted: one message update. */
+export async function rerenderAttackCard(
+  message: ChatMessage.Implementation,
+  system: AttackCardContent,
+  rolls: BrinkRoll[],
+): Promise<void> {
+  const content = await renderAttackCard(system, message.speaker?.alias ?? "");
+  const update: Record<string, unknown> = { content, system: { applied: system.applied } };
+  if (rolls.length) update.rolls = [...message.rolls, ...rolls];
+  // The card's system data is Brink's attack card model; fvtt-types cannot see its shape here.
+  await message.update(update as never);
 }

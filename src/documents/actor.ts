@@ -1,6 +1,7 @@
 import { postAttackCard, postTestCard, type AttackRecord } from "../chat/post";
 import type { TargetInfo } from "../chat/card-views";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
+import { STATUS_IDS } from "../status-effects";
 import { type Attribute } from "../rules/characters";
 import { resolveAttack, type AttackTarget } from "../rules/attacks";
 import { resolveTest } from "../rules/tests";
@@ -41,8 +42,35 @@ export class BrinkActor extends Actor {
   /** Harmed and bloodied are facts about the pools, so they join the statuses as data is prepared. */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const system = this.system as unknown as { harmed?: boolean; bloodied?: boolean };
+    const system = this.system as unknown as {
+      harmed?: boolean;
+      bloodied?: boolean;
+      conditions?: Set<string>;
+    };
     for (const status of DERIVED_STATUSES) if (system[status]) this.statuses.add(status);
+    for (const condition of system.conditions ?? []) this.statuses.add(condition);
+  }
+
+  /**
+   * Brink's conditions are system data (one actor update, revertible with the rest of a damage
+   * application), so the token HUD's toggle writes them there instead of creating an effect.
+   */
+  override async toggleStatusEffect(
+    statusId: string,
+    options: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<ActiveEffect.Implementation | boolean | undefined> {
+    if (
+      !(STATUS_IDS as readonly string[]).includes(statusId) ||
+      (DERIVED_STATUSES as readonly string[]).includes(statusId)
+    ) {
+      return super.toggleStatusEffect(statusId, options);
+    }
+    const conditions = new Set((this.system as unknown as { conditions: Set<string> }).conditions);
+    const active = options.active ?? !conditions.has(statusId);
+    if (active) conditions.add(statusId);
+    else conditions.delete(statusId);
+    await this.update({ system: { conditions: [...conditions] } } as never);
+    return active;
   }
 
   /**
@@ -52,7 +80,7 @@ export class BrinkActor extends Actor {
   override get temporaryEffects() {
     const effects = super.temporaryEffects;
     const shown = new Set(effects.flatMap((e) => [...e.statuses]));
-    const derived = DERIVED_STATUSES.filter((id) => this.statuses.has(id) && !shown.has(id)).flatMap((id) => {
+    const derived = STATUS_IDS.filter((id) => this.statuses.has(id) && !shown.has(id)).flatMap((id) => {
       const config = CONFIG.statusEffects.find((s) => s.id === id);
       if (!config) return [];
       const data = { name: game.i18n.localize(config.name), img: config.img, statuses: [id] };

@@ -418,6 +418,12 @@ export class FakeDocument {
   }
 }
 
+/** Set by runtime.ts so messages can name their author without a circular import. */
+let authorLookup: (id: string) => FakeUser | undefined = () => undefined;
+export function setAuthorLookup(lookup: (id: string) => FakeUser | undefined): void {
+  authorLookup = lookup;
+}
+
 function record(
   action: WriteRecord["action"],
   documentName: string,
@@ -548,6 +554,19 @@ export class FakeActor extends FakeDocument {
 
 export class FakeChatMessage extends FakeDocument {
   static override documentName = "ChatMessage";
+
+  constructor(data: Plain = {}, options: { parent?: FakeDocument | null } = {}) {
+    super({ author: session.user.id, ...data }, options);
+  }
+
+  /** The user who posted the message. */
+  get author(): FakeUser | null {
+    const id = String(this._source.author ?? "");
+    return id === session.user.id ? session.user : (authorLookup(id) ?? null);
+  }
+  get speaker(): Plain {
+    return (this._source.speaker as Plain | undefined) ?? {};
+  }
   get content(): string {
     return String(this._source.content ?? "");
   }

@@ -116,6 +116,17 @@ FakeDocument.configuredClass = (name) =>
   (fakeConfig as unknown as Record<string, { documentClass?: typeof FakeDocument } | undefined>)[name]
     ?.documentClass;
 
+/** Resolves the uuids Brink stores: world actors, items and messages, and tokens on the fake canvas. */
+function fromUuidSync(uuid: string): unknown {
+  const token = fakeCanvas.tokens.placeables.find((t) => t.document.uuid === uuid);
+  if (token) return { documentName: "Token", uuid, actor: token.actor };
+  const [documentName, id, ...rest] = uuid.split(".");
+  const parent = FakeDocument.worldCollections[documentName ?? ""]?.get(id ?? "") ?? null;
+  if (!parent || rest.length < 2) return parent;
+  const [childName, childId] = rest;
+  return parent.getEmbeddedCollection(childName ?? "").get(childId ?? "") ?? null;
+}
+
 export function installFakeFoundry(): void {
   Object.assign(globalThis, {
     foundry: fakeFoundry,
@@ -131,6 +142,8 @@ export function installFakeFoundry(): void {
     Handlebars,
     Roll: FakeRoll,
     canvas: fakeCanvas,
+    fromUuidSync,
+    fromUuid: async (uuid: string) => fromUuidSync(uuid),
   });
   settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
 }

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { DataModel } from "./data-model";
 import { DataField, SchemaField } from "./fields";
-import { session, type FakeUser } from "./documents";
+import { session, setAuthorLookup, type FakeUser } from "./documents";
 import { hooks } from "./hooks";
 import { getProperty, type Plain } from "./utils";
 
@@ -152,6 +152,7 @@ export const users = {
   },
 };
 
+setAuthorLookup((id) => users.get(id));
 session.user = makeUser({ id: "gm", name: "Gamemaster", isGM: true });
 users.all.set("gm", session.user);
 

@@ -11,6 +11,7 @@ import {
   type ZeroAttributeOutcome,
 } from "../../rules/characters";
 import { isDieRating, type DieRating } from "../../rules/dice";
+import { STATUS_IDS } from "../../status-effects";
 import { countField, descriptionField, dieField, poolField } from "../shared/fields";
 
 const fields = () => foundry.data.fields;
@@ -49,6 +50,20 @@ export const actorSchema = () => {
     detachment: new f.BooleanField({ required: true, initial: false }),
     leader: new f.BooleanField({ required: true, initial: false }),
     details: new f.SchemaField({ biography: descriptionField(), notes: descriptionField() }),
+    /** Conditions the rules set (unconscious, dying, stable, dead…); shown as statuses without effects. */
+    conditions: new f.SetField(new f.StringField({ required: true, choices: [...STATUS_IDS] })),
+    /** Where the active death rule keeps its place (RULES §4, §6). */
+    death: new f.SchemaField({
+      pending: new f.StringField({
+        required: true,
+        nullable: true,
+        initial: null,
+        choices: ["fortify", "strain-or-injury"],
+      }),
+      dying: new f.ObjectField({ required: true, nullable: true, initial: null }),
+      downed: new f.ObjectField({ required: true, nullable: true, initial: null }),
+      injuries: new f.ArrayField(new f.ObjectField({ required: true })),
+    }),
   };
 };
 export type ActorSchema = ReturnType<typeof actorSchema>;

@@ -35,6 +35,8 @@ const attackCardSchema = () => {
     attacks: new f.ArrayField(new f.ObjectField({ required: true })),
     /** Damage applications, keyed by attack and target (filled in by the damage workflow). */
     applied: new f.ObjectField({ required: true }),
+    /** A nonlethal weapon's blows never risk death by themselves (RULES §4). */
+    nonlethal: new f.BooleanField({ required: true, initial: false }),
   };
 };
 type AttackCardSchema = ReturnType<typeof attackCardSchema>;

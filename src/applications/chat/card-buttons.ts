@@ -1,0 +1,56 @@
+/**
+ * Buttons on Brink's chat cards. Each viewer sees the buttons meant for them (the attacker's
+ * player applies damage, the target's owner reacts and chooses, the GM reverts); the GM's client
+ * checks every request again, since hiding a button protects nothing.
+ */
+import { requestCardAction } from "../../workflows/damage";
+
+type Audience = "attacker" | "target" | "gm";
+
+interface CardTarget {
+  actorOwned: boolean;
+}
+
+function canSee(audience: Audience, message: ChatMessage.Implementation, target: CardTarget): boolean {
+  if (game.user.isGM) return true;
+  if (audience === "gm") return false;
+  if (audience === "attacker") return message.author?.id === game.user.id;
+  return target.actorOwned;
+}
+
+function targetOwned(uuid: string): boolean {
+  const document = fromUuidSync(uuid) as { actor?: Actor.Implementation | null; isOwner?: boolean } | null;
+  return document?.actor?.isOwner ?? document?.isOwner ?? false;
+}
+
+export function activateCardButtons(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (message.type !== "attack") return;
+  for (const row of html.querySelectorAll<HTMLElement>("li.target[data-target]")) {
+    const target = { actorOwned: targetOwned(row.dataset.target ?? "") };
+    for (const button of row.querySelectorAll<HTMLButtonElement>("button[data-brink-action]")) {
+      if (!canSee(button.dataset.audience as Audience, message, target)) {
+        button.remove();
+        continue;
+      }
+      button.addEventListener("click", async (event) => {
+        event.preventDefault();
+        button.disabled = true;
+        const action = button.dataset.brinkAction as "apply" | "fortify" | "react" | "revert";
+        await requestCardAction(action, {
+          messageId: message.id ?? "",
+          attack: Number(row.dataset.attack),
+          target: row.dataset.target ?? "",
+          kind: button.dataset.kind ?? "",
+          fortify: button.dataset.fortify === "true",
+        });
+        button.disabled = false;
+      });
+    }
+  }
+}
+
+export function registerCardButtons(): void {
+  Hooks.on("renderChatMessageHTML", (message, html) =>
+    activateCardButtons(message as ChatMessage.Implementation, html),
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Words for the damage chain's steps (rules/damage-chain, rules/defences), as an attack card lists
+ * them after damage is applied: each step with its numbers.
+ */
+import type { Step } from "../rules/damage-chain";
+import type { DefenceStep } from "../rules/defences";
+
+type AnyStep = Step | DefenceStep;
+
+function data(step: AnyStep): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(step)) {
+    if (typeof value === "number" || typeof value === "string" || typeof value === "boolean")
+      values[key] = String(value);
+    else if (value && typeof value === "object" && "total" in value)
+      values[key] = String((value as { total: number }).total);
+  }
+  return values;
+}
+
+/** "Endurance −7 (now 5)". Unknown steps fall back to their kind, so nothing is silently dropped. */
+export function describeStep(step: AnyStep): {
+  kind: string;
+  text: string;
+  tone: "neutral" | "bad" | "good";
+} {
+  const base = `BRINK.Damage.Step.${step.kind}`;
+  const variant =
+    "success" in step
+      ? `${base}.${step.success ? "success" : "failure"}`
+      : "reason" in step
+        ? `${base}.${String(step.reason)}`
+        : base;
+  const key = game.i18n.has(variant) ? variant : game.i18n.has(base) ? base : null;
+  const text = key ? game.i18n.format(key, data(step)) : step.kind;
+  const bad = [
+    "dead",
+    "unconscious",
+    "zero-health",
+    "risk-of-death",
+    "bloodied",
+    "harmed",
+    "dying-started",
+  ].includes(step.kind);
+  const good =
+    ["cheated-death", "stable", "wakes", "stands"].includes(step.kind) ||
+    ("success" in step && step.success === true);
+  return { kind: step.kind, text, tone: good ? "good" : bad ? "bad" : "neutral" };
+}

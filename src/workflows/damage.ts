@@ -1,0 +1,300 @@
+/**
+ * RULES §4 at the table: applying an attack card's damage to a target, the target's reactions
+ * before it (block, parry, dodge), the fortify choice, and the GM's revert. Every change goes
+ * through the active GM (requests.ts), which checks the request against the card it came from;
+ * a card's entry for a target is applied at most once.
+ */
+import { rerenderAttackCard } from "../chat/post";
+import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
+import { actorStateOf, actorUpdateFor, type LifeActorData } from "../documents/actor-state";
+import {
+  refuse,
+  registerRequest,
+  requestFromGM,
+  notifyRefusal,
+  type RequestContext,
+  type RequestResult,
+} from "../requests";
+import type { AttackResult, TargetOutcome } from "../rules/attacks";
+import { applyDamage, resolveFortify, type ActorState, type Hit, type Step } from "../rules/damage-chain";
+import { block, dodge, parry, type DefenceItem, type DefenceStep } from "../rules/defences";
+import { optionalRules } from "../settings";
+import { reactionAvailable, spendReaction } from "./combat-economy";
+
+export type ReactionKind = "block" | "parry" | "dodge";
+
+export interface ItemRevert {
+  itemId: string;
+  durability: { value: number | null; max: number | null };
+}
+
+/** What happened to one target of one attack on a card. */
+export interface AppliedEntry {
+  status: "reacted" | "awaiting-fortify" | "applied" | "reverted";
+  actorUuid: string;
+  reaction: { kind: ReactionKind; step: DefenceStep; itemName: string | null } | null;
+  /** The hit still to apply after a reaction (null: the reaction stopped it). */
+  pendingHit: Hit | null;
+  steps: Step[];
+  /** The actor's values before anything on this entry changed them. */
+  revert: Partial<ActorState>;
+  itemRevert: ItemRevert | null;
+  by: string;
+}
+
+export interface AttackCardSystem {
+  actorUuid: string;
+  weaponUuid: string;
+  weaponName: string;
+  attacks: { result: AttackResult; targets: Record<string, { uuid: string; name: string; img: string }> }[];
+  applied: Record<string, AppliedEntry>;
+  nonlethal?: boolean;
+}
+
+export const entryKey = (attack: number, target: string): string =>
+  `${attack}:${target.replaceAll(".", "_")}`;
+
+interface CardRequest {
+  messageId: string;
+  attack: number;
+  target: string;
+}
+
+interface Found {
+  message: ChatMessage.Implementation;
+  system: AttackCardSystem;
+  outcome: TargetOutcome;
+  result: AttackResult;
+  key: string;
+  entry: AppliedEntry | undefined;
+  actor: Actor.Implementation;
+}
+
+/** Finds the card, the attack, the target and its actor, or says what is wrong with the request. */
+async function findOnCard(request: CardRequest): Promise<Found | RequestResult> {
+  const message = game.messages.get(String(request.messageId));
+  if (!message || message.type !== "attack") return refuse("BRINK.Damage.Refusal.noCard");
+  // Attack cards carry Brink's attack card data (data/chat); the plain shape is read here.
+  const system = message.system as unknown as AttackCardSystem;
+  const attack = system.attacks[Number(request.attack)];
+  const outcome = attack?.result.targets.find((t) => t.targetId === request.target);
+  if (!attack || !outcome) return refuse("BRINK.Damage.Refusal.noTarget");
+  const document = await fromUuid(outcome.targetId);
+  const actor = (document && "actor" in document ? document.actor : document) as Actor.Implementation | null;
+  if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");
+  const key = entryKey(Number(request.attack), request.target);
+  return { message, system, outcome, result: attack.result, key, entry: system.applied[key], actor };
+}
+
+const isRefusal = (value: Found | RequestResult): value is RequestResult => "ok" in value;
+
+function originalHit(found: Found): Hit {
+  return {
+    amount: found.outcome.rawDamage,
+    type: found.result.damageType,
+    lethal: !found.system.nonlethal,
+    // Size difference lowered (or raised) the target's deflection for this attack.
+    deflectionModifier: -found.outcome.defences.sizeDifference,
+  };
+}
+
+const lifeData = (actor: Actor.Implementation): LifeActorData => actor.system as unknown as LifeActorData;
+
+/** Prior values win: the revert restores the state before the first change on this entry. */
+const mergeRevert = (earlier: Partial<ActorState>, later: Partial<ActorState>): Partial<ActorState> => ({
+  ...later,
+  ...earlier,
+});
+
+async function writeCard(found: Found, entry: AppliedEntry, rolls: BrinkRoll[]): Promise<void> {
+  const applied = { ...found.system.applied, [found.key]: entry };
+  await rerenderAttackCard(found.message, { ...found.system, applied }, rolls);
+}
+
+const canUseCard = (found: Found, user: User.Implementation) =>
+  user.isGM || found.message.author?.id === user.id;
+const ownsTarget = (found: Found, user: User.Implementation) => found.actor.testUserPermission(user, "OWNER");
+
+async function handleApply(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  const found = await findOnCard(payload as unknown as CardRequest);
+  if (isRefusal(found)) return found;
+  if (!canUseCard(found, user)) return refuse("BRINK.Damage.Refusal.notYourCard");
+  if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
+  const { entry } = found;
+  if (entry && entry.status !== "reacted" && entry.status !== "reverted")
+    return refuse("BRINK.Damage.Refusal.alreadyApplied");
+  const hit = entry?.status === "reacted" ? entry.pendingHit : originalHit(found);
+  if (!hit) return refuse("BRINK.Damage.Refusal.nothingToApply");
+  const system = lifeData(found.actor);
+  const state = actorStateOf(system, reactionAvailable(found.actor));
+  const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
+  const { result, rolls } = await resolveWithFoundryDice((dice) => applyDamage(state, hit, dice, options));
+  await found.actor.update(actorUpdateFor(result.update, system.conditions));
+  const kept = entry?.status === "reacted" ? entry : null;
+  await writeCard(
+    found,
+    {
+      status: result.decision?.kind === "fortify" ? "awaiting-fortify" : "applied",
+      actorUuid: found.actor.uuid,
+      reaction: kept?.reaction ?? null,
+      pendingHit: null,
+      steps: result.steps,
+      revert: mergeRevert(kept?.revert ?? {}, result.revert),
+      itemRevert: kept?.itemRevert ?? null,
+      by: user.id ?? "",
+    },
+    rolls,
+  );
+  return { ok: true };
+}
+
+async function handleFortify(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  const found = await findOnCard(payload as unknown as CardRequest);
+  if (isRefusal(found)) return found;
+  if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
+  if (found.entry?.status !== "awaiting-fortify") return refuse("BRINK.Damage.Refusal.noChoicePending");
+  const system = lifeData(found.actor);
+  const state = actorStateOf(system, reactionAvailable(found.actor));
+  const fortify = payload.fortify === true;
+  const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
+  const { result, rolls } = await resolveWithFoundryDice((dice) =>
+    resolveFortify(state, fortify, dice, options),
+  );
+  if (!result.ok) return refuse("BRINK.Damage.Refusal.noChoicePending");
+  await found.actor.update(actorUpdateFor(result.update, system.conditions));
+  if (fortify && state.reactionAvailable && state.stamina.value > 0) await spendReaction(found.actor);
+  const entry = found.entry;
+  await writeCard(
+    found,
+    {
+      ...entry,
+      status: "applied",
+      steps: [...entry.steps, ...result.steps],
+      revert: mergeRevert(entry.revert, result.revert),
+    },
+    rolls,
+  );
+  return { ok: true };
+}
+
+/** The wielded item a block or parry uses: the best unbroken one that can do it. */
+function defenceItem(actor: Actor.Implementation, kind: "block" | "parry") {
+  const candidates = actor.items.filter((item) => {
+    const system = item.system as unknown as {
+      equipped?: boolean;
+      dropped?: boolean;
+      condition?: { broken: boolean };
+      block?: number | null;
+    };
+    if (!system.equipped || system.dropped || system.condition?.broken) return false;
+    if (kind === "block") return (system.block ?? 0) > 0;
+    return item.type === "weapon" || item.type === "shield";
+  });
+  const value = (item: Item.Implementation) =>
+    Number((item.system as unknown as Record<string, unknown>)[kind] ?? 0);
+  return candidates.sort((a, b) => value(b) - value(a))[0];
+}
+
+function asDefenceItem(item: Item.Implementation): DefenceItem {
+  const system = item.system as unknown as {
+    block?: number | null;
+    parry?: number | null;
+    metal: boolean;
+    durability: { value: number | null; max: number | null };
+    condition: { value: number; max: number };
+  };
+  return {
+    blockValue: system.block ?? 0,
+    parryValue: system.parry ?? 0,
+    metal: system.metal,
+    durability: { value: system.condition.value, max: system.condition.max },
+  };
+}
+
+async function handleReaction(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  const found = await findOnCard(payload as unknown as CardRequest);
+  if (isRefusal(found)) return found;
+  if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
+  if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
+  if (found.entry && found.entry.status !== "reverted") return refuse("BRINK.Damage.Refusal.tooLate");
+  const kind = String(payload.kind) as ReactionKind;
+  if (!["block", "parry", "dodge"].includes(kind)) return refuse("BRINK.Damage.Refusal.unknownReaction");
+  const system = lifeData(found.actor);
+  const state = actorStateOf(system, reactionAvailable(found.actor));
+  const hit = originalHit(found);
+  const item = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
+  if (kind !== "dodge" && !item) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
+  const { result, rolls } = await resolveWithFoundryDice((dice) => {
+    if (kind === "dodge") return dodge(state, hit, found.result.total, dice);
+    const defence = asDefenceItem(item as Item.Implementation);
+    return kind === "block" ? block(state, defence, hit) : parry(state, defence, hit);
+  });
+  if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
+  await found.actor.update(actorUpdateFor(result.defender.update, system.conditions));
+  await spendReaction(found.actor);
+  let itemRevert: ItemRevert | null = null;
+  if (item && "item" in result) {
+    const source = (item.system as unknown as { durability: ItemRevert["durability"] }).durability;
+    itemRevert = { itemId: item.id ?? "", durability: { ...source } };
+    await item.update({ system: { durability: result.item.update.durability } } as never);
+  }
+  await writeCard(
+    found,
+    {
+      status: result.hit ? "reacted" : "applied",
+      actorUuid: found.actor.uuid,
+      reaction: { kind, step: result.step, itemName: item?.name ?? null },
+      pendingHit: result.hit,
+      steps: result.defender.steps,
+      revert: result.defender.revert,
+      itemRevert,
+      by: user.id ?? "",
+    },
+    rolls,
+  );
+  return { ok: true };
+}
+
+async function handleRevert(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  if (!user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
+  const found = await findOnCard(payload as unknown as CardRequest);
+  if (isRefusal(found)) return found;
+  const entry = found.entry;
+  if (!entry || entry.status === "reverted") return refuse("BRINK.Damage.Refusal.nothingToRevert");
+  await found.actor.update(actorUpdateFor(entry.revert, lifeData(found.actor).conditions));
+  if (entry.itemRevert) {
+    const item = found.actor.items.get(entry.itemRevert.itemId);
+    await item?.update({ system: { durability: entry.itemRevert.durability } } as never);
+  }
+  await writeCard(found, { ...entry, status: "reverted", pendingHit: null }, []);
+  return { ok: true };
+}
+
+export function registerDamageRequests(): void {
+  registerRequest("damage.apply", handleApply);
+  registerRequest("damage.fortify", handleFortify);
+  registerRequest("damage.react", handleReaction);
+  registerRequest("damage.revert", handleRevert);
+}
+
+/** Client side: ask the GM, and show a refusal to this user. */
+export async function requestCardAction(
+  action: "apply" | "fortify" | "react" | "revert",
+  payload: CardRequest & Record<string, unknown>,
+): Promise<RequestResult> {
+  const result = await requestFromGM(`damage.${action}`, payload);
+  notifyRefusal(result);
+  return result;
+}

@@ -1,0 +1,254 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearDice, queueDice } from "../fake-foundry/dice";
+import { notifications, resetWorld, session, users, writeLog } from "../fake-foundry/install";
+import { asUser, makeUser } from "../fake-foundry/runtime";
+import { answerDialog, clearCanvas, placeToken, type FakeToken } from "../fake-foundry/ui";
+import type { BrinkActor } from "../../src/documents/actor";
+import { bootBrink } from "./boot";
+
+await bootBrink();
+const { promptAttack } = await import("../../src/applications/rolls/flows");
+const { requestCardAction } = await import("../../src/workflows/damage");
+
+const attackerPlayer = users.add(makeUser({ id: "attacker", name: "Attacker's player", isGM: false }));
+const boudicaPlayer = users.add(makeUser({ id: "boudica", name: "Boudica's player", isGM: false }));
+const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+
+interface Life {
+  endurance: { value: number };
+  health: { value: number };
+  stamina: { value: number };
+  luck: { deathDifficulty: number };
+  conditions: Set<string>;
+  harmed: boolean;
+  bloodied: boolean;
+}
+const life = (actor: BrinkActor) => actor.system as unknown as Life;
+const lastCard = () =>
+  game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & { content: string };
+
+async function boudica(): Promise<{ actor: BrinkActor; token: FakeToken }> {
+  const actor = (await Actor.implementation.create({
+    name: "Boudica",
+    type: "character",
+    ownership: { default: 0, boudica: OWNER },
+    system: {
+      attributes: { str: { die: 6 }, con: { die: 4 } },
+      skills: { athletics: { die: 4 } },
+      fortitude: 1,
+      evasion: 1,
+      endurance: { value: 12, max: 12 },
+      health: { value: 12, max: 12 },
+    },
+    items: [{ name: "Round shield", type: "shield", system: { block: 3, equipped: true } }],
+  })) as BrinkActor;
+  return { actor, token: placeToken(actor, 5, 5) };
+}
+
+/** An attacker whose psychic (never deflected) blows deal exactly what the d6 shows + `damage`. */
+async function attacker(damage: number): Promise<BrinkActor> {
+  return (await Actor.implementation.create({
+    name: "Foe",
+    type: "npc",
+    ownership: { default: 0, attacker: OWNER },
+    system: { attributes: { str: { die: 6 } } },
+    items: [
+      { name: "Mind blade", type: "weapon", system: { attributes: ["str"], damage, damageType: "psychic" } },
+    ],
+  })) as BrinkActor;
+}
+
+async function attack(foe: BrinkActor, token: FakeToken, face: number, luck = 10) {
+  session.user.targets.clear();
+  session.user.targets.add(token);
+  queueDice(face, luck);
+  answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+  await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
+  return lastCard();
+}
+
+const apply = (card: ChatMessage.Implementation, token: FakeToken) =>
+  requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+
+beforeEach(() => {
+  resetWorld();
+  clearDice();
+  clearCanvas();
+});
+
+describe("applying damage from an attack card", () => {
+  it("runs S4's Boudica sequence to her death, step by step", async () => {
+    const { actor, token } = await boudica();
+    const foe = await attacker(4);
+
+    await apply(await attack(foe, token, 3), token); // 7 damage
+    expect(life(actor)).toMatchObject({
+      endurance: { value: 5 },
+      health: { value: 12 },
+      harmed: true,
+      bloodied: false,
+    });
+
+    const second = await attack(foe, token, 6, 10); // 10 damage (6 + 4)
+    await apply(second, token);
+    expect(life(actor)).toMatchObject({ endurance: { value: 0 }, health: { value: 7 } });
+    expect(second.content).toContain("Missing health 5 is more than CON 4");
+    queueDice(4, 2, 10); // STR d6 4 + Athletics d4 2 + fortitude 1 = 7 vs 5
+    await asUser(boudicaPlayer, () =>
+      requestCardAction("fortify", {
+        messageId: second.id ?? "",
+        attack: 0,
+        target: token.document.uuid,
+        fortify: true,
+      }),
+    );
+    expect(life(actor)).toMatchObject({ health: { value: 7 }, stamina: { value: 2 }, bloodied: true });
+    expect(life(actor).conditions.has("unconscious")).toBe(false);
+    expect(lastCard().content).toContain("Fortify 7 vs 5: stays conscious");
+
+    const third = await attack(foe, token, 4, 10); // 8 damage
+    queueDice(1); // the death luck test
+    await apply(third, token);
+    expect(life(actor).health.value).toBe(0);
+    expect([...life(actor).conditions].sort()).toEqual(["dead", "unconscious"]);
+    expect(actor.statuses.has("dead")).toBe(true);
+    expect(third.content).toContain("Death luck test 1 vs 10: failed.");
+  });
+
+  it("cheats death on a good luck test and raises the difficulty by 5 for good", async () => {
+    const { actor, token } = await boudica();
+    await actor.update({ system: { endurance: { value: 0 }, health: { value: 3 } } });
+    const card = await attack(await attacker(4), token, 4);
+    queueDice(15);
+    await apply(card, token);
+    expect(life(actor).luck.deathDifficulty).toBe(15);
+    expect(life(actor).conditions.has("dead")).toBe(false);
+    expect(life(actor).conditions.has("unconscious")).toBe(true);
+  });
+
+  it("applies a card once: the second click changes nothing", async () => {
+    const { actor, token } = await boudica();
+    const card = await attack(await attacker(4), token, 3);
+    await apply(card, token);
+    const writes = writeLog.length;
+    const second = await apply(card, token);
+    expect(second).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.alreadyApplied" });
+    expect(writeLog.length).toBe(writes);
+    expect(life(actor).endurance.value).toBe(5);
+  });
+
+  it("costs one actor write and one card write, and the GM's revert restores the exact prior state", async () => {
+    const { actor, token } = await boudica();
+    await actor.update({ system: { endurance: { value: 0 }, health: { value: 3 } } });
+    const before = structuredClone(actor.toObject().system);
+    const card = await attack(await attacker(4), token, 4);
+    queueDice(15);
+    const writes = writeLog.length;
+    await apply(card, token);
+    expect(writeLog.slice(writes).map((w) => w.documentName)).toEqual(["Actor", "ChatMessage"]);
+    await requestCardAction("revert", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    expect(actor.toObject().system).toEqual(before);
+    expect(lastCard().content).toContain("Reverted by the GM.");
+    const again = await requestCardAction("revert", {
+      messageId: card.id ?? "",
+      attack: 0,
+      target: token.document.uuid,
+    });
+    expect(again.ok).toBe(false);
+  });
+
+  it("lets only the attacker's player or the GM apply, and only the GM revert", async () => {
+    const { actor, token } = await boudica();
+    const card = await asUser(attackerPlayer, async () => attack(await attacker(4), token, 3));
+    const writes = writeLog.length;
+    const stranger = await asUser(boudicaPlayer, () => apply(card, token));
+    expect(stranger).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.notYourCard" });
+    expect(writeLog.length).toBe(writes);
+    expect(notifications.log.at(-1)?.message).toBe(
+      "Only the attacker's player or the GM can apply this damage.",
+    );
+    expect((await asUser(attackerPlayer, () => apply(card, token))).ok).toBe(true);
+    const revert = await asUser(attackerPlayer, () =>
+      requestCardAction("revert", { messageId: card.id ?? "", attack: 0, target: token.document.uuid }),
+    );
+    expect(revert.ok).toBe(false);
+    expect(life(actor).endurance.value).toBe(5);
+  });
+
+  it("refuses a target that is not on the card and a target whose actor is gone", async () => {
+    const { token } = await boudica();
+    const card = await attack(await attacker(4), token, 3);
+    const wrong = await requestCardAction("apply", {
+      messageId: card.id ?? "",
+      attack: 0,
+      target: "Scene.x.Token.nobody",
+    });
+    expect(wrong).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.noTarget" });
+    clearCanvas();
+    expect(await apply(card, token)).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.targetGone" });
+  });
+});
+
+describe("reactions from the card", () => {
+  it("blocks with a shield: its block value replaces deflection and its durability takes the rest", async () => {
+    const { actor, token } = await boudica();
+    const card = await attack(await attacker(4), token, 3); // 7 raw
+    const result = await asUser(boudicaPlayer, () =>
+      requestCardAction("react", {
+        messageId: card.id ?? "",
+        attack: 0,
+        target: token.document.uuid,
+        kind: "block",
+      }),
+    );
+    expect(result.ok).toBe(true);
+    // 7 − block 3 = 4 to the shield's 4 durability: all absorbed, nothing reaches Boudica.
+    const shield = actor.items.contents[0]?.system as unknown as {
+      condition: { value: number; broken: boolean };
+    };
+    expect(shield.condition).toMatchObject({ value: 0, broken: true });
+    expect(life(actor)).toMatchObject({ endurance: { value: 12 }, stamina: { value: 2 } });
+    expect(lastCard().content).toContain("Blocks: block value 3, the item takes 4");
+    expect((await apply(card, token)).ok).toBe(false);
+  });
+
+  it("dodges with DEX + Athletics against the attack total", async () => {
+    const { actor, token } = await boudica();
+    const card = await attack(await attacker(4), token, 3); // total 3
+    queueDice(2, 2, 10);
+    await asUser(boudicaPlayer, () =>
+      requestCardAction("react", {
+        messageId: card.id ?? "",
+        attack: 0,
+        target: token.document.uuid,
+        kind: "dodge",
+      }),
+    );
+    expect(life(actor).endurance.value).toBe(12);
+    expect(lastCard().content).toContain("Dodges: 4 vs 3.");
+  });
+
+  it("refuses a reaction from someone who does not own the target, and after damage is applied", async () => {
+    const { token } = await boudica();
+    const card = await asUser(attackerPlayer, async () => attack(await attacker(4), token, 3));
+    const notOwner = await asUser(attackerPlayer, () =>
+      requestCardAction("react", {
+        messageId: card.id ?? "",
+        attack: 0,
+        target: token.document.uuid,
+        kind: "dodge",
+      }),
+    );
+    expect(notOwner).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.notYourCharacter" });
+    await apply(card, token);
+    const late = await asUser(boudicaPlayer, () =>
+      requestCardAction("react", {
+        messageId: card.id ?? "",
+        attack: 0,
+        target: token.document.uuid,
+        kind: "dodge",
+      }),
+    );
+    expect(late).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.tooLate" });
+  });
+});
