@@ -12,6 +12,7 @@ import { registerHandlebarsHelpers, preloadTemplates } from "./helpers/handlebar
 import { registerSettings } from "./settings";
 import { statusEffectConfigs } from "./status-effects";
 import { registerDamageRequests } from "./workflows/damage";
+import { registerLifeRequests } from "./workflows/life";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -31,6 +32,7 @@ Hooks.once("init", () => {
   registerSheets();
   registerHandlebarsHelpers();
   registerDamageRequests();
+  registerLifeRequests();
   registerCardButtons();
   void preloadTemplates();
   game.brink = createApi();

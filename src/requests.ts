@@ -68,7 +68,8 @@ export async function requestFromGM<T extends object = object>(
     return (await gm.query(`${SYSTEM_ID}.${name}` as never, data as never, {
       timeout: 10_000,
     })) as RequestResult<T>;
-  } catch {
+  } catch (error) {
+    console.error("Brink | the GM's client could not answer", error);
     return refuse("BRINK.Request.timeout");
   }
 }

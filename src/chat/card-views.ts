@@ -91,7 +91,7 @@ export interface TargetInfo {
 
 /** The part of a damage application the card shows (workflows/damage AppliedEntry). */
 export interface AppliedView {
-  status: "reacted" | "awaiting-fortify" | "applied" | "reverted";
+  status: "reacted" | "awaiting-fortify" | "awaiting-strain" | "applied" | "reverted";
   reaction: { kind: string; step: DefenceStep; itemName: string | null } | null;
   steps: Step[];
 }
@@ -114,7 +114,9 @@ function applicationView(entry: AppliedView | undefined) {
     open: entry.status === "reacted" || entry.status === "reverted",
     reacted: entry.status === "reacted",
     awaitingFortify: entry.status === "awaiting-fortify",
-    applied: entry.status === "applied" || entry.status === "awaiting-fortify",
+    awaitingStrain: entry.status === "awaiting-strain",
+    applied:
+      entry.status === "applied" || entry.status === "awaiting-fortify" || entry.status === "awaiting-strain",
     reverted: entry.status === "reverted",
     reaction,
     steps: entry.steps.map(describeStep),

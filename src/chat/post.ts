@@ -6,6 +6,8 @@ import { templatePath } from "../constants";
 import type { BrinkRoll } from "../dice";
 import type { AttackResult } from "../rules/attacks";
 import type { TestResult } from "../rules/tests";
+import type { Step as LifeStep } from "../rules/damage-chain";
+import { describeStep } from "./damage-steps";
 import { attackView, testCardView, type AppliedView, type TargetInfo } from "./card-views";
 
 function rollMode(): string {
@@ -49,6 +51,8 @@ export async function postTestCard(
 export interface AttackRecord {
   result: AttackResult;
   targets: Record<string, TargetInfo>;
+  /** Present when the attack was a killing strike: whether it landed, and its test. */
+  killingStrike?: { killed: boolean; total: number; difficulty: number };
 }
 
 /** The attack card's data (data/chat AttackCardData), as the card and the damage workflow use it. */
@@ -67,6 +71,18 @@ export async function renderAttackCard(system: AttackCardContent, actorName: str
       number: index + 1,
       index,
       ...attackView(attack.result, attack.targets, index, system.applied),
+      killingStrike: attack.killingStrike
+        ? {
+            killed: attack.killingStrike.killed,
+            text: game.i18n.format(
+              `BRINK.Attack.killingStrike.${attack.killingStrike.killed ? "killed" : "failed"}`,
+              {
+                total: String(attack.killingStrike.total),
+                difficulty: String(attack.killingStrike.difficulty),
+              },
+            ),
+          }
+        : null,
     })),
   };
   return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
@@ -103,4 +119,22 @@ export async function rerenderAttackCard(
   if (rolls.length) update.rolls = [...message.rolls, ...rolls];
   // The card's system data is Brink's attack card model; fvtt-types cannot see its shape here.
   await message.update(update as never);
+}
+
+/** A short card for healing, death saves, stabilising and the dying and downed clocks. */
+export async function postLifeCard(
+  actor: Actor.Implementation,
+  titleKey: string,
+  steps: readonly LifeStep[],
+  rolls: BrinkRoll[],
+) {
+  const view = { title: game.i18n.format(titleKey, { name: actor.name }), steps: steps.map(describeStep) };
+  const content = await foundry.applications.handlebars.renderTemplate(
+    templatePath("chat/life-card.hbs"),
+    view,
+  );
+  const data = { content, rolls, speaker: ChatMessage.implementation.getSpeaker({ actor }) };
+  ChatMessage.implementation.applyRollMode(data as never, rollMode() as never);
+  // A plain card (no system type): its steps are already in words.
+  return ChatMessage.implementation.create(data as never);
 }

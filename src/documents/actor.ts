@@ -3,8 +3,15 @@ import type { TargetInfo } from "../chat/card-views";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { STATUS_IDS } from "../status-effects";
 import { type Attribute } from "../rules/characters";
-import { resolveAttack, type AttackTarget } from "../rules/attacks";
-import { resolveTest } from "../rules/tests";
+import {
+  resolveAttack,
+  resolveKillingStrike,
+  type AttackResult,
+  type AttackTarget,
+  type AttackWeapon,
+  type Defender,
+} from "../rules/attacks";
+import { resolveTest, type TestResult } from "../rules/tests";
 import {
   attackerFor,
   attackWeaponFor,
@@ -30,6 +37,8 @@ export interface AttackChoice {
   flanking: boolean;
   advantage: number;
   modifier: number;
+  /** RULES §4: against one unconscious target; success kills, failure becomes a sneak attack. */
+  killingStrike?: boolean;
 }
 
 export type RollRefusal = { ok: false; reason: string };
@@ -121,6 +130,8 @@ export class BrinkActor extends Actor {
   ): Promise<ChatMessage.Implementation | RollRefusal | undefined> {
     if (!this.isOwner) return { ok: false, reason: "BRINK.Roll.notOwner" };
     const weaponData = attackWeaponFor(weapon.system as unknown as WeaponSystem);
+    if (choice.killingStrike)
+      return this.#killingStrike(weapon, weaponData, targets, choice, attacksThisRound);
     const groups = weaponData.blast ? [targets] : targets.map((t) => [t]);
     const attacks: AttackRecord[] = [];
     const rolls: BrinkRoll[] = [];
@@ -146,6 +157,86 @@ export class BrinkActor extends Actor {
     if (!attacks.length) return { ok: false, reason: "BRINK.Attack.Refusal.no-target" };
     return postAttackCard(this, weapon, attacks, rolls);
   }
+
+  async #killingStrike(
+    weapon: Item.Implementation,
+    weaponData: AttackWeapon,
+    targets: AttackTargetToken[],
+    choice: AttackChoice,
+    attacksThisRound: number,
+  ): Promise<ChatMessage.Implementation | RollRefusal | undefined> {
+    const [token] = targets;
+    if (!token || targets.length > 1)
+      return { ok: false, reason: "BRINK.Attack.Refusal.killing-strike-one-target" };
+    const target = token.actor.rolling;
+    const request = {
+      attacker: attackerFor(this.rolling, attacksThisRound),
+      weapon: weaponData,
+      attribute: choice.attribute,
+      target: {
+        ...defenderFor(token.uuid, target),
+        constitution: target.attributes.con.value,
+        unconscious: token.actor.statuses.has("unconscious") && !token.actor.statuses.has("dead"),
+      },
+    };
+    const { result, rolls } = await resolveWithFoundryDice(
+      (dice) => resolveKillingStrike(request, dice),
+      luckPurpose,
+    );
+    if (!result.ok) return { ok: false, reason: `BRINK.Attack.Refusal.${result.reason}` };
+    const attack =
+      result.outcome === "killed"
+        ? killingBlow(result.test, token.uuid, request.target, choice.attribute, weaponData)
+        : result.attack;
+    const killingStrike = {
+      killed: result.outcome === "killed",
+      total: result.test.total,
+      difficulty: result.test.difficulty,
+    };
+    return postAttackCard(
+      this,
+      weapon,
+      [{ result: attack, targets: targetInfo([token]), killingStrike }],
+      rolls,
+    );
+  }
+}
+
+/**
+ * A killing strike that lands, in the shape of an attack that hits, so the card shows its dice and
+ * the target's row; applying it kills (workflows/damage reads `killingStrike`).
+ */
+function killingBlow(
+  test: TestResult,
+  targetId: string,
+  defender: Defender,
+  attribute: Attribute,
+  weapon: AttackWeapon,
+): AttackResult {
+  return {
+    ok: true,
+    attribute,
+    proficient: test.steps.some((s) => s.label === "proficiency"),
+    dice: test.dice,
+    steps: test.steps,
+    luck: test.luck,
+    total: test.total,
+    critical: false,
+    mishap: false,
+    damageType: weapon.damageType,
+    targets: [
+      {
+        intendedId: targetId,
+        targetId,
+        strayed: false,
+        defences: { sizeDifference: 0, evasion: defender.evasion, deflection: defender.deflection },
+        hit: true,
+        rawDamage: 0,
+        deflection: 0,
+        damage: 0,
+      },
+    ],
+  };
 }
 
 /** The d20 among a rule's dice is the luck die; the card's dice tooltip says so. */

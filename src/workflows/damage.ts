@@ -4,7 +4,7 @@
  * through the active GM (requests.ts), which checks the request against the card it came from;
  * a card's entry for a target is applied at most once.
  */
-import { rerenderAttackCard } from "../chat/post";
+import { rerenderAttackCard, type AttackRecord } from "../chat/post";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { actorStateOf, actorUpdateFor, type LifeActorData } from "../documents/actor-state";
 import {
@@ -18,6 +18,8 @@ import {
 import type { AttackResult, TargetOutcome } from "../rules/attacks";
 import { applyDamage, resolveFortify, type ActorState, type Hit, type Step } from "../rules/damage-chain";
 import { block, dodge, parry, type DefenceItem, type DefenceStep } from "../rules/defences";
+import { resolveStrainOrInjury } from "../rules/dying";
+import { applyKillingStrike } from "../rules/death";
 import { optionalRules } from "../settings";
 import { reactionAvailable, spendReaction } from "./combat-economy";
 
@@ -30,7 +32,7 @@ export interface ItemRevert {
 
 /** What happened to one target of one attack on a card. */
 export interface AppliedEntry {
-  status: "reacted" | "awaiting-fortify" | "applied" | "reverted";
+  status: "reacted" | "awaiting-fortify" | "awaiting-strain" | "applied" | "reverted";
   actorUuid: string;
   reaction: { kind: ReactionKind; step: DefenceStep; itemName: string | null } | null;
   /** The hit still to apply after a reaction (null: the reaction stopped it). */
@@ -46,7 +48,7 @@ export interface AttackCardSystem {
   actorUuid: string;
   weaponUuid: string;
   weaponName: string;
-  attacks: { result: AttackResult; targets: Record<string, { uuid: string; name: string; img: string }> }[];
+  attacks: AttackRecord[];
   applied: Record<string, AppliedEntry>;
   nonlethal?: boolean;
 }
@@ -61,6 +63,7 @@ interface CardRequest {
 }
 
 interface Found {
+  killed: boolean;
   message: ChatMessage.Implementation;
   system: AttackCardSystem;
   outcome: TargetOutcome;
@@ -83,7 +86,8 @@ async function findOnCard(request: CardRequest): Promise<Found | RequestResult> 
   const actor = (document && "actor" in document ? document.actor : document) as Actor.Implementation | null;
   if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");
   const key = entryKey(Number(request.attack), request.target);
-  return { message, system, outcome, result: attack.result, key, entry: system.applied[key], actor };
+  const killed = attack.killingStrike?.killed === true;
+  return { message, system, outcome, result: attack.result, key, entry: system.applied[key], actor, killed };
 }
 
 const isRefusal = (value: Found | RequestResult): value is RequestResult => "ok" in value;
@@ -131,13 +135,16 @@ async function handleApply(
   const system = lifeData(found.actor);
   const state = actorStateOf(system, reactionAvailable(found.actor));
   const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
-  const { result, rolls } = await resolveWithFoundryDice((dice) => applyDamage(state, hit, dice, options));
+  const { result, rolls } = found.killed
+    ? { result: applyKillingStrike(state, true), rolls: [] }
+    : await resolveWithFoundryDice((dice) => applyDamage(state, hit, dice, options));
+  if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
   await found.actor.update(actorUpdateFor(result.update, system.conditions));
   const kept = entry?.status === "reacted" ? entry : null;
   await writeCard(
     found,
     {
-      status: result.decision?.kind === "fortify" ? "awaiting-fortify" : "applied",
+      status: awaiting(result.decision?.kind),
       actorUuid: found.actor.uuid,
       reaction: kept?.reaction ?? null,
       pendingHit: null,
@@ -151,35 +158,45 @@ async function handleApply(
   return { ok: true };
 }
 
-async function handleFortify(
+const awaiting = (decision: "fortify" | "strain-or-injury" | undefined): AppliedEntry["status"] =>
+  decision === "fortify"
+    ? "awaiting-fortify"
+    : decision === "strain-or-injury"
+      ? "awaiting-strain"
+      : "applied";
+
+/** The target's owner answers the choice the chain stopped at: fortify or fall; strain or injury. */
+async function handleChoice(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
   const found = await findOnCard(payload as unknown as CardRequest);
   if (isRefusal(found)) return found;
   if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
-  if (found.entry?.status !== "awaiting-fortify") return refuse("BRINK.Damage.Refusal.noChoicePending");
+  const entry = found.entry;
+  if (entry?.status !== "awaiting-fortify" && entry?.status !== "awaiting-strain") {
+    return refuse("BRINK.Damage.Refusal.noChoicePending");
+  }
   const system = lifeData(found.actor);
   const state = actorStateOf(system, reactionAvailable(found.actor));
-  const fortify = payload.fortify === true;
+  const choice = String(payload.choice);
   const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
-    resolveFortify(state, fortify, dice, options),
+    entry.status === "awaiting-fortify"
+      ? resolveFortify(state, choice === "fortify", dice, options)
+      : resolveStrainOrInjury(state, choice === "injury" ? "injury" : "strain", dice),
   );
   if (!result.ok) return refuse("BRINK.Damage.Refusal.noChoicePending");
   await found.actor.update(actorUpdateFor(result.update, system.conditions));
-  if (fortify && state.reactionAvailable && state.stamina.value > 0) await spendReaction(found.actor);
-  const entry = found.entry;
-  await writeCard(
-    found,
-    {
-      ...entry,
-      status: "applied",
-      steps: [...entry.steps, ...result.steps],
-      revert: mergeRevert(entry.revert, result.revert),
-    },
-    rolls,
-  );
+  if (choice === "fortify" && state.reactionAvailable && state.stamina.value > 0)
+    await spendReaction(found.actor);
+  const next = {
+    ...entry,
+    status: awaiting(result.ok ? (result.decision?.kind ?? undefined) : undefined),
+    steps: [...entry.steps, ...result.steps],
+    revert: mergeRevert(entry.revert, result.revert),
+  };
+  await writeCard(found, next, rolls);
   return { ok: true };
 }
 
@@ -226,6 +243,7 @@ async function handleReaction(
   if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
   if (found.entry && found.entry.status !== "reverted") return refuse("BRINK.Damage.Refusal.tooLate");
+  if (found.killed) return refuse("BRINK.Damage.Refusal.incapacitated");
   const kind = String(payload.kind) as ReactionKind;
   if (!["block", "parry", "dodge"].includes(kind)) return refuse("BRINK.Damage.Refusal.unknownReaction");
   const system = lifeData(found.actor);
@@ -284,14 +302,14 @@ async function handleRevert(
 
 export function registerDamageRequests(): void {
   registerRequest("damage.apply", handleApply);
-  registerRequest("damage.fortify", handleFortify);
+  registerRequest("damage.choose", handleChoice);
   registerRequest("damage.react", handleReaction);
   registerRequest("damage.revert", handleRevert);
 }
 
 /** Client side: ask the GM, and show a refusal to this user. */
 export async function requestCardAction(
-  action: "apply" | "fortify" | "react" | "revert",
+  action: "apply" | "choose" | "react" | "revert",
   payload: CardRequest & Record<string, unknown>,
 ): Promise<RequestResult> {
   const result = await requestFromGM(`damage.${action}`, payload);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { notifications, resetWorld, session, users, writeLog } from "../fake-foundry/install";
 import { asUser, makeUser } from "../fake-foundry/runtime";
-import { answerDialog, clearCanvas, placeToken, type FakeToken } from "../fake-foundry/ui";
+import { answerDialog, clearCanvas, placeToken, shownDialogs, type FakeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { bootBrink } from "./boot";
 
@@ -24,6 +24,7 @@ interface Life {
   bloodied: boolean;
 }
 const life = (actor: BrinkActor) => actor.system as unknown as Life;
+const shownDialogsText = () => shownDialogs.at(-1)?.content ?? "";
 const lastCard = () =>
   game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & { content: string };
 
@@ -31,7 +32,7 @@ async function boudica(): Promise<{ actor: BrinkActor; token: FakeToken }> {
   const actor = (await Actor.implementation.create({
     name: "Boudica",
     type: "character",
-    ownership: { default: 0, boudica: OWNER },
+    ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE, boudica: OWNER },
     system: {
       attributes: { str: { die: 6 }, con: { die: 4 } },
       skills: { athletics: { die: 4 } },
@@ -50,7 +51,7 @@ async function attacker(damage: number): Promise<BrinkActor> {
   return (await Actor.implementation.create({
     name: "Foe",
     type: "npc",
-    ownership: { default: 0, attacker: OWNER },
+    ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE, attacker: OWNER },
     system: { attributes: { str: { die: 6 } } },
     items: [
       { name: "Mind blade", type: "weapon", system: { attributes: ["str"], damage, damageType: "psychic" } },
@@ -95,11 +96,11 @@ describe("applying damage from an attack card", () => {
     expect(second.content).toContain("Missing health 5 is more than CON 4");
     queueDice(4, 2, 10); // STR d6 4 + Athletics d4 2 + fortitude 1 = 7 vs 5
     await asUser(boudicaPlayer, () =>
-      requestCardAction("fortify", {
+      requestCardAction("choose", {
         messageId: second.id ?? "",
         attack: 0,
         target: token.document.uuid,
-        fortify: true,
+        choice: "fortify",
       }),
     );
     expect(life(actor)).toMatchObject({ health: { value: 7 }, stamina: { value: 2 }, bloodied: true });
@@ -186,6 +187,43 @@ describe("applying damage from an attack card", () => {
     expect(wrong).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.noTarget" });
     clearCanvas();
     expect(await apply(card, token)).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.targetGone" });
+  });
+});
+
+describe("a killing strike", () => {
+  async function knockedOut() {
+    const { actor, token } = await boudica();
+    await actor.update({
+      system: { endurance: { value: 0 }, health: { value: 0 }, conditions: ["unconscious"] },
+    });
+    return { actor, token };
+  }
+
+  it("is offered against one unconscious target, and a success kills when applied", async () => {
+    const { actor, token } = await knockedOut();
+    const foe = await attacker(4);
+    session.user.targets.clear();
+    session.user.targets.add(token);
+    // Two pools of one d6 (advantage) and the luck die: 5 vs CON 4.
+    queueDice(2, 5, 10);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0", killingStrike: "on" });
+    await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
+    const card = lastCard();
+    expect(shownDialogsText()).toContain("Killing strike");
+    expect(card.content).toContain("Killing strike 5 vs CON 4: it lands.");
+    await apply(card, token);
+    expect(life(actor).conditions.has("dead")).toBe(true);
+  });
+
+  it("becomes a sneak attack when it fails", async () => {
+    const { token } = await knockedOut();
+    const foe = await attacker(4);
+    session.user.targets.clear();
+    session.user.targets.add(token);
+    queueDice(1, 2, 10, 3, 4, 10);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0", killingStrike: "on" });
+    await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
+    expect(lastCard().content).toContain("it fails, and becomes a sneak attack");
   });
 });
 

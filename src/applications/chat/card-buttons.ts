@@ -35,13 +35,13 @@ export function activateCardButtons(message: ChatMessage.Implementation, html: H
       button.addEventListener("click", async (event) => {
         event.preventDefault();
         button.disabled = true;
-        const action = button.dataset.brinkAction as "apply" | "fortify" | "react" | "revert";
+        const action = button.dataset.brinkAction as "apply" | "choose" | "react" | "revert";
         await requestCardAction(action, {
           messageId: message.id ?? "",
           attack: Number(row.dataset.attack),
           target: row.dataset.target ?? "",
           kind: button.dataset.kind ?? "",
-          fortify: button.dataset.fortify === "true",
+          choice: button.dataset.choice ?? "",
         });
         button.disabled = false;
       });

@@ -164,6 +164,9 @@ export async function promptAttack(actor: BrinkActor, weapon: Item.Implementatio
     advantages: advantageOptions(0),
     attacksThisRound: previous,
     chances: chancesFor(initial),
+    canKillingStrike:
+      targets.length === 1 &&
+      targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
   });
   const choice = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("BRINK.Attack.title", { weapon: weapon.name }) },

@@ -82,6 +82,7 @@ export function readAttackChoice(form: Record<string, unknown>, usable: readonly
     flanking: form.flanking === true || form.flanking === "on",
     advantage: Math.max(-2, Math.min(2, integer(form.advantage, 0))),
     modifier: integer(form.modifier, 0),
+    killingStrike: form.killingStrike === true || form.killingStrike === "on",
   };
 }
 

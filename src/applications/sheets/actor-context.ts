@@ -96,6 +96,11 @@ export interface SheetActor {
       sources: { name: string; physical: number; elemental: number }[];
     };
     details: { biography: string; notes: string };
+    conditions: Set<string>;
+    death: {
+      dying: { turnsTaken: number; successes: number; failures: number } | null;
+      downed: { roundsElapsed: number; fightOver: boolean } | null;
+    };
   };
   items: Iterable<{
     id: string | null;
@@ -327,6 +332,37 @@ function withEffectNotes<T extends Record<string, StatView[]>>(
   return groups;
 }
 
+const DYING_TURNS = 10;
+const DOWNED_ROUNDS = 10;
+
+/** The life-and-death panel: where the character stands, and what can be done about it. */
+function lifeView(system: SheetActor["system"]) {
+  const i18n = game.i18n;
+  const has = (c: string) => system.conditions.has(c);
+  const { dying, downed } = system.death;
+  let status = "";
+  if (has("dead")) status = i18n.localize("BRINK.Life.dead");
+  else if (has("dying") && dying)
+    status = i18n.format("BRINK.Life.dying", {
+      turns: String(DYING_TURNS - dying.turnsTaken),
+      successes: String(dying.successes),
+      failures: String(dying.failures),
+    });
+  else if (downed)
+    status = i18n.format("BRINK.Life.downed", {
+      rounds: String(Math.max(0, DOWNED_ROUNDS - downed.roundsElapsed)),
+      fight: downed.fightOver ? "" : i18n.localize("BRINK.Life.fightGoing"),
+    });
+  else if (has("stable")) status = i18n.localize("BRINK.Life.stable");
+  else if (has("unconscious")) status = i18n.localize("BRINK.Life.unconscious");
+  return {
+    status,
+    dead: has("dead"),
+    canDeathSave: has("dying") && !has("dead"),
+    canStabilise: !has("dead") && (has("dying") || downed !== null),
+  };
+}
+
 const ITEM_GROUPS = ["weapon", "armour", "shield", "gear", "talent", "injury", "setback"] as const;
 
 export function actorSheetContext(actor: SheetActor, changes: readonly EffectChange[] = []) {
@@ -372,6 +408,7 @@ export function actorSheetContext(actor: SheetActor, changes: readonly EffectCha
     ],
     consequences: [...(byType.injury ?? []), ...(byType.setback ?? [])],
     isNpc: actor.type === "npc",
+    life: lifeView(system),
     portrait: actor.img ?? "icons/svg/mystery-man.svg",
   };
 }

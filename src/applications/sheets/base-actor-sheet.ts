@@ -2,6 +2,7 @@ import { templatePath } from "../../constants";
 import type { BrinkActor } from "../../documents/actor";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { promptAttack, promptTest } from "../rolls/flows";
+import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
 import { actorSheetContext, type EffectChange, type SheetActor } from "./actor-context";
 
 import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
@@ -28,6 +29,9 @@ export class BrinkActorSheet extends actorSheetBase() {
       rollAttribute: BrinkActorSheet.#onRollAttribute,
       rollSkill: BrinkActorSheet.#onRollSkill,
       rollWeapon: BrinkActorSheet.#onRollWeapon,
+      heal: BrinkActorSheet.#onHeal,
+      deathSave: BrinkActorSheet.#onDeathSave,
+      stabilise: BrinkActorSheet.#onStabilise,
     },
   };
 
@@ -81,6 +85,18 @@ export class BrinkActorSheet extends actorSheetBase() {
   static async #onRollWeapon(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
     const item = this.#itemFrom(target);
     if (item) await promptAttack(this.brinkActor, item);
+  }
+
+  static async #onHeal(this: BrinkActorSheet): Promise<void> {
+    await promptHeal(this.brinkActor);
+  }
+
+  static async #onDeathSave(this: BrinkActorSheet): Promise<void> {
+    await deathSave(this.brinkActor);
+  }
+
+  static async #onStabilise(this: BrinkActorSheet): Promise<void> {
+    await promptStabilise(this.brinkActor);
   }
 
   static async #onToggleMode(this: BrinkActorSheet): Promise<void> {

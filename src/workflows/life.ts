@@ -1,0 +1,128 @@
+/**
+ * Life between blows (RULES §4, §6): healing, the dying rule's choices and death saves, an ally
+ * stabilising a fallen character, and the clocks that run while someone is dying or down. Each
+ * change is one actor update, made by the GM's client when the user does not own the actor, and
+ * told in a short chat card listing its steps.
+ */
+import { postLifeCard } from "../chat/post";
+import { resolveWithFoundryDice } from "../dice";
+import { actorStateOf, actorUpdateFor, type LifeActorData } from "../documents/actor-state";
+import {
+  notifyRefusal,
+  refuse,
+  registerRequest,
+  requestFromGM,
+  type RequestContext,
+  type RequestResult,
+} from "../requests";
+import { applyHealing, type ActorState, type Outcome } from "../rules/damage-chain";
+import type { DiceSource } from "../rules/dice";
+import {
+  endDyingTurn,
+  resolveStrainOrInjury,
+  rollDeathSave,
+  stabiliseDying,
+  type HealingKind,
+} from "../rules/dying";
+import { endDownedRound, endFightForDowned, stabiliseDowned } from "../rules/stabilise";
+import { optionalRules } from "../settings";
+
+export type LifeAction =
+  | { kind: "heal"; amount: number; pool: "health" | "endurance"; healing: HealingKind }
+  | { kind: "strain-or-injury"; choice: "strain" | "injury" }
+  | { kind: "death-save" }
+  | { kind: "stabilise"; healTotal: number; hasHealingTools: boolean; by: string };
+
+const lifeData = (actor: Actor.Implementation): LifeActorData => actor.system as unknown as LifeActorData;
+
+function ruleFor(action: LifeAction, state: ActorState, dice: DiceSource): Outcome<string> {
+  const rule = optionalRules().deathRule;
+  switch (action.kind) {
+    case "heal":
+      return applyHealing(
+        state,
+        { amount: action.amount, pool: action.pool, kind: action.healing },
+        dice,
+        rule,
+      );
+    case "strain-or-injury":
+      return resolveStrainOrInjury(state, action.choice, dice);
+    case "death-save":
+      return rollDeathSave(state, dice);
+    case "stabilise":
+      if (rule === "stabilise") return stabiliseDowned(state, dice);
+      return stabiliseDying(state, {
+        healTotal: action.healTotal,
+        hasHealingTools: action.hasHealingTools,
+        round: game.combat?.round ?? 0,
+      });
+  }
+}
+
+/** Runs a life action on an actor this client may write (the owner's or the GM's). */
+async function perform(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
+  const system = lifeData(actor);
+  const { result, rolls } = await resolveWithFoundryDice((dice) =>
+    ruleFor(action, actorStateOf(system), dice),
+  );
+  if (!result.ok) return refuse(`BRINK.Life.Refusal.${result.reason}`);
+  await actor.update(actorUpdateFor(result.update, system.conditions));
+  await postLifeCard(actor, `BRINK.Life.Action.${action.kind}`, result.steps, rolls);
+  return { ok: true };
+}
+
+async function handleLifeRequest(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  const actor = await fromUuid(String(payload.actorUuid ?? ""));
+  if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");
+  const action = payload.action as LifeAction;
+  // An ally may stabilise anyone; everything else needs ownership of the actor.
+  const owner = (actor as Actor.Implementation).testUserPermission(user, "OWNER");
+  if (action.kind !== "stabilise" && !owner) return refuse("BRINK.Damage.Refusal.notYourCharacter");
+  return perform(actor as Actor.Implementation, action);
+}
+
+/** Heal, choose, save or stabilise: directly when this user owns the actor, otherwise through the GM. */
+export async function lifeAction(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
+  const result = actor.isOwner
+    ? await perform(actor, action)
+    : await requestFromGM("life", { actorUuid: actor.uuid, action });
+  notifyRefusal(result);
+  return result;
+}
+
+/** The GM's client advances the dying and downed clocks; players' clients do nothing. */
+async function advanceClock(actor: Actor.Implementation, advance: (state: ActorState) => Outcome<string>) {
+  const system = lifeData(actor);
+  const result = advance(actorStateOf(system));
+  if (!result.ok || !Object.keys(result.update).length) return;
+  await actor.update(actorUpdateFor(result.update, system.conditions));
+  await postLifeCard(actor, "BRINK.Life.Action.clock", result.steps, []);
+}
+
+const isActiveGM = (): boolean => game.users.activeGM?.isSelf === true;
+
+/** S2: a dying character's own turn has ended. */
+export async function onTurnEnd(actor: Actor.Implementation | null | undefined): Promise<void> {
+  if (!actor || !isActiveGM() || optionalRules().deathRule !== "dying" || !actor.statuses.has("dying"))
+    return;
+  await advanceClock(actor, endDyingTurn);
+}
+
+/** S1: another round has passed for everyone down in this fight. */
+export async function onRoundEnd(actors: Iterable<Actor.Implementation>): Promise<void> {
+  if (!isActiveGM() || optionalRules().deathRule !== "stabilise") return;
+  for (const actor of actors) if (lifeData(actor).death.downed) await advanceClock(actor, endDownedRound);
+}
+
+/** S1: the fight is over; whoever is still down has only the ten-round clock left. */
+export async function onCombatEnd(actors: Iterable<Actor.Implementation>): Promise<void> {
+  if (!isActiveGM() || optionalRules().deathRule !== "stabilise") return;
+  for (const actor of actors) if (lifeData(actor).death.downed) await advanceClock(actor, endFightForDowned);
+}
+
+export function registerLifeRequests(): void {
+  registerRequest("life", handleLifeRequest);
+}

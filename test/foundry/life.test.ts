@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearDice, queueDice } from "../fake-foundry/dice";
+import { resetWorld, session, settings, users, writeLog } from "../fake-foundry/install";
+import { asUser, makeUser } from "../fake-foundry/runtime";
+import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
+import type { BrinkActor } from "../../src/documents/actor";
+import { bootBrink } from "./boot";
+import { renderSheet } from "../support/sheets";
+
+await bootBrink();
+const { promptAttack } = await import("../../src/applications/rolls/flows");
+const { promptHeal, deathSave, promptStabilise } = await import("../../src/applications/rolls/life-flows");
+const { requestCardAction } = await import("../../src/workflows/damage");
+const { onTurnEnd } = await import("../../src/workflows/life");
+const { CharacterSheet } = await import("../../src/applications");
+
+const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+const NONE = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
+const ally = users.add(makeUser({ id: "ally", name: "Ally's player", isGM: false }));
+
+interface Life {
+  health: { value: number };
+  strain: { value: number; max: number };
+  conditions: Set<string>;
+  death: { dying: { turnsTaken: number; successes: number; failures: number } | null };
+}
+const life = (actor: BrinkActor) => actor.system as unknown as Life;
+
+async function character(name: string, owner: string, system: Record<string, unknown> = {}) {
+  return (await Actor.implementation.create({
+    name,
+    type: "character",
+    ownership: { default: NONE, [owner]: OWNER },
+    system: { evasion: 1, attributes: { con: { die: 6 } }, ...system },
+  })) as BrinkActor;
+}
+
+/** A blow that takes the target from 3 health to 0 with 8 psychic damage. */
+async function fell(target: BrinkActor) {
+  await target.update({ system: { endurance: { value: 0 }, health: { value: 3 } } });
+  const token = placeToken(target, 5, 5);
+  const foe = (await Actor.implementation.create({
+    name: "Foe",
+    type: "npc",
+    items: [
+      { name: "Club", type: "weapon", system: { attributes: ["str"], damage: 4, damageType: "psychic" } },
+    ],
+  })) as BrinkActor;
+  session.user.targets.clear();
+  session.user.targets.add(token);
+  queueDice(4, 10);
+  answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+  await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
+  const card = game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & { content: string };
+  return { card, token };
+}
+
+beforeEach(() => {
+  resetWorld();
+  clearDice();
+  clearCanvas();
+});
+afterEach(() => settings.reset());
+
+describe("healing from the sheet", () => {
+  it("wakes an unconscious character under the core rule, in one write", async () => {
+    const actor = await character("Roland", "gm", {
+      health: { value: 0, max: 10 },
+      conditions: ["unconscious"],
+    });
+    answerDialog({ amount: "3", pool: "health", kind: "free" });
+    const writes = writeLog.length;
+    await promptHeal(actor);
+    expect(life(actor).health.value).toBe(3);
+    expect(life(actor).conditions.has("unconscious")).toBe(false);
+    expect(writeLog.slice(writes).map((w) => w.documentName)).toEqual(["Actor", "ChatMessage"]);
+  });
+
+  it("refuses to heal the dead, with a message and no write", async () => {
+    const actor = await character("Ghost", "gm", { health: { value: 0, max: 10 }, conditions: ["dead"] });
+    answerDialog({ amount: "3", pool: "health", kind: "free" });
+    const writes = writeLog.length;
+    await promptHeal(actor);
+    expect(writeLog.length).toBe(writes);
+  });
+});
+
+describe("the dying rule (S2)", () => {
+  beforeEach(async () => {
+    await settings.set("brink", "deathRule", "dying");
+  });
+
+  it("asks for strain or an injury at zero health, then counts down the dying character's turns", async () => {
+    const actor = await character("Petra", "gm");
+    const { card, token } = await fell(actor);
+    await requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    expect(card.content).toContain("take 1d6 system strain or roll on the injury table?");
+    queueDice(2);
+    await requestCardAction("choose", {
+      messageId: card.id ?? "",
+      attack: 0,
+      target: token.document.uuid,
+      choice: "strain",
+    });
+    expect(life(actor).strain.value).toBe(2);
+    expect(life(actor).conditions.has("dying")).toBe(true);
+    expect(life(actor).death.dying).toMatchObject({ turnsTaken: 0, successes: 0, failures: 0 });
+
+    await onTurnEnd(actor);
+    expect(life(actor).death.dying?.turnsTaken).toBe(1);
+    const { html } = await renderSheet(CharacterSheet, actor);
+    expect(html).toContain("Dying: 9 turns left");
+  });
+
+  it("stands up with 1 health on a natural 20 death save", async () => {
+    const actor = await character("Petra", "gm");
+    const { card, token } = await fell(actor);
+    await requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    queueDice(1);
+    await requestCardAction("choose", {
+      messageId: card.id ?? "",
+      attack: 0,
+      target: token.document.uuid,
+      choice: "strain",
+    });
+    queueDice(20);
+    await deathSave(actor);
+    expect(life(actor).health.value).toBe(1);
+    expect(life(actor).conditions.has("dying")).toBe(false);
+  });
+
+  it("is stabilised by an ally's Heal test against 8 with tools, once per round", async () => {
+    const actor = await character("Petra", "gm");
+    const helper = await character("Clementine", "ally", { skills: { heal: { die: 6 } } });
+    const { card, token } = await fell(actor);
+    await requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    queueDice(1);
+    await requestCardAction("choose", {
+      messageId: card.id ?? "",
+      attack: 0,
+      target: token.document.uuid,
+      choice: "strain",
+    });
+    queueDice(4, 5, 10); // WIS d6 4 + Heal d6 5 = 9 vs 8
+    answerDialog({ ally: helper.id, tools: "on" });
+    await asUser(ally, () => promptStabilise(actor));
+    expect([...life(actor).conditions].sort()).toEqual(["stable", "unconscious"]);
+  });
+});
