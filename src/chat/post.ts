@@ -127,14 +127,33 @@ export async function postLifeCard(
   titleKey: string,
   steps: readonly LifeStep[],
   rolls: BrinkRoll[],
+  revert: object,
 ) {
-  const view = { title: game.i18n.format(titleKey, { name: actor.name }), steps: steps.map(describeStep) };
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("chat/life-card.hbs"),
-    view,
-  );
-  const data = { content, rolls, speaker: ChatMessage.implementation.getSpeaker({ actor }) };
+  const record = { actorUuid: actor.uuid, revert, reverted: false };
+  const content = await renderLifeCard(game.i18n.format(titleKey, { name: actor.name }), steps, false);
+  const data = {
+    content,
+    rolls,
+    speaker: ChatMessage.implementation.getSpeaker({ actor }),
+    flags: { brink: { life: record, title: titleKey } },
+  };
   ChatMessage.implementation.applyRollMode(data as never, rollMode() as never);
-  // A plain card (no system type): its steps are already in words.
+  // A plain card (no system type): its steps are already in words; the revert record rides in flags.
   return ChatMessage.implementation.create(data as never);
+}
+
+function renderLifeCard(title: string, steps: readonly LifeStep[], reverted: boolean) {
+  const view = { title, steps: steps.map(describeStep), reverted, canRevert: !reverted };
+  return foundry.applications.handlebars.renderTemplate(templatePath("chat/life-card.hbs"), view);
+}
+
+/** Strikes the card's steps through after the GM's revert: one message update. */
+export async function markLifeCardReverted(
+  message: ChatMessage.Implementation,
+  record: object,
+): Promise<void> {
+  const content = message.content
+    .replace('class="damage-steps"', 'class="damage-steps reverted"')
+    .replace(/<div class="card-buttons">[\s\S]*?<\/div>/, "");
+  await message.update({ content, flags: { brink: { life: { ...record, reverted: true } } } } as never);
 }

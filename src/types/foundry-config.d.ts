@@ -45,6 +45,16 @@ declare module "fvtt-types/configuration" {
     document: BrinkItem & { type: SubType };
   }
 
+  interface FlagConfig {
+    ChatMessage: {
+      brink: {
+        /** A life card's revert record (workflows/life). */
+        life?: { actorUuid: string; revert: object; reverted: boolean };
+        title?: string;
+      };
+    };
+  }
+
   interface SettingConfig {
     "brink.deathRule": DeathRule;
     "brink.initiativeMode": InitiativeMode;

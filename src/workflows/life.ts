@@ -4,7 +4,7 @@
  * change is one actor update, made by the GM's client when the user does not own the actor, and
  * told in a short chat card listing its steps.
  */
-import { postLifeCard } from "../chat/post";
+import { markLifeCardReverted, postLifeCard } from "../chat/post";
 import { resolveWithFoundryDice } from "../dice";
 import { actorStateOf, actorUpdateFor, type LifeActorData } from "../documents/actor-state";
 import {
@@ -67,7 +67,7 @@ async function perform(actor: Actor.Implementation, action: LifeAction): Promise
   );
   if (!result.ok) return refuse(`BRINK.Life.Refusal.${result.reason}`);
   await actor.update(actorUpdateFor(result.update, system.conditions));
-  await postLifeCard(actor, `BRINK.Life.Action.${action.kind}`, result.steps, rolls);
+  await postLifeCard(actor, `BRINK.Life.Action.${action.kind}`, result.steps, rolls, result.revert);
   return { ok: true };
 }
 
@@ -99,7 +99,7 @@ async function advanceClock(actor: Actor.Implementation, advance: (state: ActorS
   const result = advance(actorStateOf(system));
   if (!result.ok || !Object.keys(result.update).length) return;
   await actor.update(actorUpdateFor(result.update, system.conditions));
-  await postLifeCard(actor, "BRINK.Life.Action.clock", result.steps, []);
+  await postLifeCard(actor, "BRINK.Life.Action.clock", result.steps, [], result.revert);
 }
 
 const isActiveGM = (): boolean => game.users.activeGM?.isSelf === true;
@@ -123,6 +123,37 @@ export async function onCombatEnd(actors: Iterable<Actor.Implementation>): Promi
   for (const actor of actors) if (lifeData(actor).death.downed) await advanceClock(actor, endFightForDowned);
 }
 
+/** What a life card keeps so the GM can undo it (message flags, written once with the card). */
+export interface LifeRecord {
+  actorUuid: string;
+  revert: Partial<ActorState>;
+  reverted: boolean;
+}
+
+async function handleRevert(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  if (!user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
+  const message = game.messages.get(String(payload.messageId ?? ""));
+  const record = message?.getFlag("brink", "life") as LifeRecord | undefined;
+  if (!message || !record) return refuse("BRINK.Damage.Refusal.noCard");
+  if (record.reverted) return refuse("BRINK.Damage.Refusal.nothingToRevert");
+  const actor = (await fromUuid(record.actorUuid)) as Actor.Implementation | null;
+  if (!actor) return refuse("BRINK.Damage.Refusal.targetGone");
+  await actor.update(actorUpdateFor(record.revert, lifeData(actor).conditions));
+  await markLifeCardReverted(message, record);
+  return { ok: true };
+}
+
 export function registerLifeRequests(): void {
   registerRequest("life", handleLifeRequest);
+  registerRequest("life.revert", handleRevert);
+}
+
+/** The GM's Revert button on a life card. */
+export async function revertLifeCard(messageId: string): Promise<RequestResult> {
+  const result = await requestFromGM("life.revert", { messageId });
+  notifyRefusal(result);
+  return result;
 }

@@ -10,6 +10,7 @@ import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/brows
 
 await bootBrink();
 const { promptAttack, promptTest } = await import("../../src/applications/rolls/flows");
+const { requestCardAction } = await import("../../src/workflows/damage");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +26,14 @@ async function shoot(name: string, content: string, theme: "light" | "dark") {
   const html = `<div class="application theme-light"><section class="window-content" style="padding:8px">${content}</section></div>`;
   await page.setContent(pageHtml(html, { width: 300, height: 700, theme }));
   await page.screenshot({ path: join(RESULTS, `${name}.png`) });
-  const overflow = await findOverflow(page, [".brink-card", ".target", ".card-luck", ".card-total", ".pool"]);
+  const overflow = await findOverflow(page, [
+    ".brink-card",
+    ".target",
+    ".card-luck",
+    ".card-total",
+    ".pool",
+    ".card-buttons button",
+  ]);
   await page.close();
   return overflow;
 }
@@ -68,6 +76,48 @@ describe("chat cards in Chromium", () => {
     const content = (game.messages.contents.at(-1) as unknown as { content: string }).content;
     expect(await shoot("attack-card-light", content, "light")).toEqual([]);
     expect(await shoot("attack-card-dark", content, "dark")).toEqual([]);
+  });
+
+  it("an attack card after a block and the damage that got through, in light and dark", async () => {
+    const owner = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    const actor = (await Actor.implementation.create({
+      name: "Guard Captain",
+      type: "npc",
+      items: [
+        {
+          name: "Longsword",
+          type: "weapon",
+          system: { attributes: ["str"], damage: 5, damageType: "slashing" },
+        },
+      ],
+    })) as BrinkActor;
+    const target = (await Actor.implementation.create({
+      name: "Boudica",
+      type: "character",
+      ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE, gm: owner },
+      system: { evasion: 4, endurance: { value: 12, max: 12 } },
+      items: [
+        {
+          name: "Round shield",
+          type: "shield",
+          system: { block: 3, equipped: true, durability: { value: 2, max: 4 } },
+        },
+      ],
+    })) as BrinkActor;
+    const token = placeToken(target, 3, 3);
+    session.user.targets.clear();
+    session.user.targets.add(token);
+    queueDice(6, 12);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+    await promptAttack(actor, actor.items.getName("Longsword") as Item.Implementation);
+    const card = game.messages.contents.at(-1) as unknown as { id: string; content: string };
+    const request = { messageId: card.id, attack: 0, target: token.document.uuid };
+    await requestCardAction("react", { ...request, kind: "block" });
+    await requestCardAction("apply", request);
+    const content = (game.messages.get(card.id) as unknown as { content: string }).content;
+    expect(content).toContain("Blocks: block value 3");
+    expect(await shoot("attack-card-block-light", content, "light")).toEqual([]);
+    expect(await shoot("attack-card-block-dark", content, "dark")).toEqual([]);
   });
 
   it("a test card with advantage fits the chat column", async () => {

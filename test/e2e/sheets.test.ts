@@ -119,6 +119,25 @@ describe("sheets in Chromium at 1280×800", () => {
     expect(html).toContain('name="system.endurance.max"');
   });
 
+  it("a dying character's sheet shows the countdown and the life controls", async () => {
+    const actor = await boudica();
+    await actor.update({
+      system: {
+        endurance: { value: 0 },
+        health: { value: 0 },
+        strain: { value: 3 },
+        conditions: ["dying"],
+        death: {
+          dying: { turnsTaken: 3, successes: 1, failures: 2, savedThisTurn: false, lastStabiliseRound: null },
+        },
+      },
+    });
+    const { html } = await renderSheet(CharacterSheet, actor);
+    expect(html).toContain("Dying: 7 turns left · 1 successes, 2 failures");
+    const result = await shoot("character-sheet-dying", html, { width: 760, height: 720 }, "dark");
+    expect(result.overflow).toEqual([]);
+  });
+
   it("character sheet inventory tab fits", async () => {
     const { html } = await renderSheet(
       CharacterSheet,

@@ -11,7 +11,7 @@ await bootBrink();
 const { promptAttack } = await import("../../src/applications/rolls/flows");
 const { promptHeal, deathSave, promptStabilise } = await import("../../src/applications/rolls/life-flows");
 const { requestCardAction } = await import("../../src/workflows/damage");
-const { onTurnEnd } = await import("../../src/workflows/life");
+const { onTurnEnd, revertLifeCard } = await import("../../src/workflows/life");
 const { CharacterSheet } = await import("../../src/applications");
 
 const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
@@ -74,6 +74,20 @@ describe("healing from the sheet", () => {
     expect(life(actor).health.value).toBe(3);
     expect(life(actor).conditions.has("unconscious")).toBe(false);
     expect(writeLog.slice(writes).map((w) => w.documentName)).toEqual(["Actor", "ChatMessage"]);
+  });
+
+  it("can be reverted by the GM from its card, exactly once", async () => {
+    const actor = await character("Roland", "gm", {
+      health: { value: 0, max: 10 },
+      conditions: ["unconscious"],
+    });
+    const before = structuredClone(actor.toObject().system);
+    answerDialog({ amount: "3", pool: "health", kind: "free" });
+    await promptHeal(actor);
+    const card = game.messages.contents.at(-1) as unknown as ChatMessage.Implementation;
+    expect((await revertLifeCard(card.id ?? "")).ok).toBe(true);
+    expect(actor.toObject().system).toEqual(before);
+    expect((await revertLifeCard(card.id ?? "")).ok).toBe(false);
   });
 
   it("refuses to heal the dead, with a message and no write", async () => {

@@ -4,6 +4,7 @@
  * checks every request again, since hiding a button protects nothing.
  */
 import { requestCardAction } from "../../workflows/damage";
+import { revertLifeCard } from "../../workflows/life";
 
 type Audience = "attacker" | "target" | "gm";
 
@@ -23,7 +24,22 @@ function targetOwned(uuid: string): boolean {
   return document?.actor?.isOwner ?? document?.isOwner ?? false;
 }
 
+function activateLifeCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  for (const button of html.querySelectorAll<HTMLButtonElement>('button[data-brink-action="revert-life"]')) {
+    if (!game.user.isGM) {
+      button.remove();
+      continue;
+    }
+    button.addEventListener("click", async (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      await revertLifeCard(message.id ?? "");
+    });
+  }
+}
+
 export function activateCardButtons(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (message.getFlag("brink", "life")) return activateLifeCard(message, html);
   if (message.type !== "attack") return;
   for (const row of html.querySelectorAll<HTMLElement>("li.target[data-target]")) {
     const target = { actorOwned: targetOwned(row.dataset.target ?? "") };
