@@ -9,6 +9,8 @@ export default defineConfig({
           include: ["test/{rules,foundry,templates,packs,manifest}/**/*.test.ts"],
           setupFiles: ["test/fake-foundry/setup.ts"],
           environment: "node",
+          // Property tests and exact-odds enumerations are CPU-bound; a busy 2-core machine needs room.
+          testTimeout: 30_000,
         },
       },
       {
