@@ -1,5 +1,8 @@
+import { promptAttack, promptTest } from "./applications/rolls/flows";
+import { deathSave, promptHeal, promptStabilise } from "./applications/rolls/life-flows";
 import * as rules from "./rules";
 import { optionalRules } from "./settings";
+import { lifeAction } from "./workflows/life";
 
 /** The public API on `game.brink`, for macros and other modules. Documented in README.md. */
 export function createApi() {
@@ -8,6 +11,18 @@ export function createApi() {
     rules,
     /** The optional rules currently switched on in this world. */
     optionalRules,
+    /** Open the test dialog for an actor (optionally on an attribute or a skill) and roll. */
+    rollTest: promptTest,
+    /** Attack the user's targeted tokens with one of the actor's weapons. */
+    attack: promptAttack,
+    /** Open the heal dialog for an actor. */
+    heal: promptHeal,
+    /** A dying character's death save (dying rule). */
+    deathSave,
+    /** Tend a fallen character with one of the user's own characters. */
+    stabilise: promptStabilise,
+    /** Heal, choose, save or stabilise without a dialog (owners directly, others through the GM). */
+    lifeAction,
   };
 }
 export type BrinkApi = ReturnType<typeof createApi>;
