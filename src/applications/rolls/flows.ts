@@ -3,7 +3,7 @@
  * warning (and nothing posted) when the roll cannot happen, a dialog with the exact odds, then the
  * actor's roll, which posts one card.
  */
-import { templatePath } from "../../constants";
+import { formObject, renderBrinkTemplate } from "./dialog-helpers";
 import type { AttackChoice, AttackTargetToken, BrinkActor, RollRefusal } from "../../documents/actor";
 import {
   attackWeaponFor,
@@ -35,14 +35,6 @@ function isRefusal(result: unknown): result is RollRefusal {
   return typeof result === "object" && result !== null && (result as { ok?: unknown }).ok === false;
 }
 
-function formObject(form: HTMLFormElement | null | undefined): Record<string, unknown> {
-  if (!form) return {};
-  return new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
-}
-
-const render = (path: string, data: Record<string, unknown>) =>
-  foundry.applications.handlebars.renderTemplate(templatePath(path), data);
-
 /** Opens the test dialog for an attribute or a skill, then rolls. */
 export async function promptTest(
   actor: BrinkActor,
@@ -59,7 +51,7 @@ export async function promptTest(
     difficulty: DEFAULT_DIFFICULTY,
   };
   const system = actor.rolling;
-  const content = await render("dialogs/test-roll.hbs", testDialogContext(system, defaults));
+  const content = await renderBrinkTemplate("dialogs/test-roll.hbs", testDialogContext(system, defaults));
   const choice = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("BRINK.Roll.title", { name: actor.name }) },
     content,
@@ -155,7 +147,7 @@ export async function promptAttack(actor: BrinkActor, weapon: Item.Implementatio
   const chancesFor = (choice: AttackChoice) =>
     attackChances(actor.rolling, weaponData, summaries, choice, previous);
   const initial = readAttackChoice({}, usable);
-  const content = await render("dialogs/attack.hbs", {
+  const content = await renderBrinkTemplate("dialogs/attack.hbs", {
     attributes: usable.map((a) => ({
       value: a,
       label: game.i18n.localize(`BRINK.Attribute.${a}.label`),

@@ -2,7 +2,7 @@
  * The sheet's life-and-death controls: heal, a death save, and stabilising a fallen character
  * (the tending ally rolls WIS + Heal; RULES §6).
  */
-import { templatePath } from "../../constants";
+import { formObject, renderBrinkTemplate } from "./dialog-helpers";
 import type { BrinkActor } from "../../documents/actor";
 import { resolveWithFoundryDice } from "../../dice";
 import { postTestCard } from "../../chat/post";
@@ -12,20 +12,12 @@ import { resolveTest } from "../../rules/tests";
 import { optionalRules } from "../../settings";
 import { lifeAction } from "../../workflows/life";
 
-const render = (path: string, data: Record<string, unknown>) =>
-  foundry.applications.handlebars.renderTemplate(templatePath(path), data);
-
-function formObject(form: HTMLFormElement | null | undefined): Record<string, unknown> {
-  if (!form) return {};
-  return new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
-}
-
 export async function promptHeal(actor: BrinkActor): Promise<void> {
   const kinds = ["easy", "natural", "free"].map((value) => ({
     value,
     label: game.i18n.localize(`BRINK.Life.HealDialog.kinds.${value}`),
   }));
-  const content = await render("dialogs/heal.hbs", { kinds });
+  const content = await renderBrinkTemplate("dialogs/heal.hbs", { kinds });
   const answer = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("BRINK.Life.HealDialog.title", { name: actor.name }) },
     content,
@@ -63,7 +55,7 @@ export async function promptStabilise(target: BrinkActor): Promise<void> {
     return;
   }
   const preferred = game.user.character?.id;
-  const content = await render("dialogs/stabilise.hbs", {
+  const content = await renderBrinkTemplate("dialogs/stabilise.hbs", {
     allies: candidates.map((a) => ({ id: a.id, name: a.name, selected: a.id === preferred })),
   });
   const answer = await foundry.applications.api.DialogV2.wait({
