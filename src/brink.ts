@@ -3,6 +3,7 @@
  */
 import { createApi } from "./api";
 import { registerSheets } from "./applications";
+import { registerCombat } from "./applications/combat";
 import { registerCardButtons } from "./applications/chat/card-buttons";
 import { SYSTEM_ID } from "./constants";
 import { actorModels, chatModels, itemModels } from "./data";
@@ -12,7 +13,7 @@ import { registerHandlebarsHelpers, preloadTemplates } from "./helpers/handlebar
 import { registerSettings } from "./settings";
 import { statusEffectConfigs } from "./status-effects";
 import { registerDamageRequests } from "./workflows/damage";
-import { registerLifeRequests } from "./workflows/life";
+import { registerLifeClocks, registerLifeRequests } from "./workflows/life";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -29,10 +30,12 @@ Hooks.once("init", () => {
   CONFIG.statusEffects = statusEffectConfigs() as unknown as typeof CONFIG.statusEffects;
   CONFIG.specialStatusEffects.DEFEATED = "dead";
   registerSettings();
+  registerCombat();
   registerSheets();
   registerHandlebarsHelpers();
   registerDamageRequests();
   registerLifeRequests();
+  registerLifeClocks();
   registerCardButtons();
   void preloadTemplates();
   game.brink = createApi();

@@ -23,18 +23,6 @@ export const STATUS_IDS = [
 ] as const;
 export type StatusId = (typeof STATUS_IDS)[number];
 
-/** Conditions that take a combatant out of the turn order (RULES §3 "unable to act"). */
-export const STATUSES_PREVENTING_TURNS: readonly StatusId[] = [
-  "unconscious",
-  "dying",
-  "dead",
-  "incapacitated",
-  "retreated",
-  "routed",
-  "paralysed",
-  "delirious",
-];
-
 /** Derived from pools, so set by the system rather than toggled by hand. */
 const DERIVED_STATUSES: readonly StatusId[] = ["harmed", "bloodied"];
 

@@ -189,7 +189,7 @@ async function handleChoice(
   if (!result.ok) return refuse("BRINK.Damage.Refusal.noChoicePending");
   await found.actor.update(actorUpdateFor(result.update, system.conditions));
   if (choice === "fortify" && state.reactionAvailable && state.stamina.value > 0)
-    await spendReaction(found.actor);
+    await spendReaction(found.actor, "fortify");
   const next = {
     ...entry,
     status: awaiting(result.ok ? (result.decision?.kind ?? undefined) : undefined),
@@ -258,7 +258,7 @@ async function handleReaction(
   });
   if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
   await found.actor.update(actorUpdateFor(result.defender.update, system.conditions));
-  await spendReaction(found.actor);
+  await spendReaction(found.actor, kind);
   let itemRevert: ItemRevert | null = null;
   if (item && "item" in result) {
     const source = (item.system as unknown as { durability: ItemRevert["durability"] }).durability;

@@ -157,3 +157,22 @@ export async function revertLifeCard(messageId: string): Promise<RequestResult> 
   notifyRefusal(result);
   return result;
 }
+
+/** The dying and downed clocks follow Brink's combat hooks (documents/combat fires them on every client). */
+export function registerLifeClocks(): void {
+  // Brink's own hooks are not in fvtt-types' list; their arguments are documented in the README.
+  Hooks.on(
+    "brink.turnEnd" as never,
+    ((_combat: unknown, combatant: { actor?: Actor.Implementation | null } | null) =>
+      void onTurnEnd(combatant?.actor)) as never,
+  );
+  Hooks.on(
+    "brink.roundEnd" as never,
+    ((combat: Combat.Implementation) => void onRoundEnd(actorsIn(combat))) as never,
+  );
+  Hooks.on("deleteCombat", (combat) => void onCombatEnd(actorsIn(combat)));
+}
+
+function actorsIn(combat: Combat.Implementation): Actor.Implementation[] {
+  return combat.combatants.contents.flatMap((c) => (c.actor ? [c.actor] : []));
+}

@@ -4,6 +4,7 @@
  * any system module, because Brink's classes extend Foundry's at module evaluation.
  */
 import Handlebars from "handlebars";
+import { installFakeCombat } from "./combat";
 import {
   ActorSheetV2,
   ApplicationV2,
@@ -146,6 +147,7 @@ export function installFakeFoundry(): void {
     fromUuid: async (uuid: string) => fromUuidSync(uuid),
   });
   settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+  installFakeCombat();
 }
 
 /** Back to an empty world between tests; registrations made at init stay. */

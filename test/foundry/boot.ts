@@ -14,7 +14,7 @@ export async function bootBrink(): Promise<void> {
   await import("../../src/brink");
   hooks.callAll("init");
   const config = CONFIG as unknown as Record<string, { dataModels?: Record<string, typeof DataModel> }>;
-  for (const documentName of ["Actor", "Item", "ChatMessage"]) {
+  for (const documentName of ["Actor", "Item", "ChatMessage", "Combat", "Combatant", "CombatantGroup"]) {
     for (const model of Object.values(config[documentName]?.dataModels ?? {})) localizeDataModel(model);
   }
   hooks.callAll("i18nInit");

@@ -3,12 +3,14 @@
  * Loaded by brink.ts only when the Quench module fires `quenchReady`.
  */
 import type { ContractContext } from "../contracts/context";
+import { combatContracts } from "../contracts/combat.contract";
 import { dataModelContracts } from "../contracts/data-models.contract";
 import { documentContracts } from "../contracts/documents.contract";
 
 const BATCHES = [
   { key: "brink.data-models", name: "Brink: data models", run: dataModelContracts },
   { key: "brink.documents", name: "Brink: documents", run: documentContracts },
+  { key: "brink.combat", name: "Brink: combat", run: combatContracts },
 ];
 
 export function registerQuenchBatches(quench: QuenchRegistry): void {

@@ -27,12 +27,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Every stylesheet system.json lists, in its order, as Foundry loads them. */
+function systemStyles(): string {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as {
+    styles: { src: string }[];
+  };
+  return manifest.styles.map((style) => readFileSync(join(ROOT, style.src), "utf8")).join("\n");
+}
+
 /** A stand-in for Foundry's window frame: the sheet sits at its default size on a 1280×800 desktop. */
 export function pageHtml(
   body: string,
   { width, height, theme }: { width: number; height: number; theme: "light" | "dark" },
 ) {
-  const css = readFileSync(join(ROOT, "styles/brink.css"), "utf8");
+  const css = systemStyles();
   return `<!doctype html><html><head><meta charset="utf-8"><style>
     body { margin: 0; background: ${theme === "dark" ? "#0e0c0b" : "#6b6358"}; font-family: sans-serif; }
     .application { position: absolute; top: 40px; left: 40px; width: ${width}px; height: ${height}px;

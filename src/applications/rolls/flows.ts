@@ -3,6 +3,7 @@
  * warning (and nothing posted) when the roll cannot happen, a dialog with the exact odds, then the
  * actor's roll, which posts one card.
  */
+import { combatantOf } from "../../workflows/combat-economy";
 import { formObject, renderBrinkTemplate } from "./dialog-helpers";
 import type { AttackChoice, AttackTargetToken, BrinkActor, RollRefusal } from "../../documents/actor";
 import {
@@ -115,9 +116,14 @@ export function targetedTokens(): AttackTargetToken[] {
 
 /** Attacks this actor already made this round, for the multiple-attack penalty (0 outside combat). */
 export function attacksThisRound(actor: BrinkActor): number {
-  const combatant = game.combat?.combatants.find((c) => c.actorId === actor.id);
-  const count = Number(foundry.utils.getProperty(combatant ?? {}, "system.attacksThisRound"));
-  return Number.isFinite(count) ? count : 0;
+  return combatantOf(actor)?.attacksThisRound ?? 0;
+}
+
+/** RULES §3: an attack costs an action; a killing strike three. Counted for the multiple-attack penalty. */
+async function spendAttackActions(actor: BrinkActor, choice: AttackChoice): Promise<void> {
+  const combatant = combatantOf(actor);
+  if (!combatant) return;
+  await combatant.spendAction(choice.killingStrike ? { key: "killing-strike", cost: 3 } : "attack");
 }
 
 /** Why this weapon cannot attack right now, or null when it can. */
@@ -192,5 +198,6 @@ export async function promptAttack(actor: BrinkActor, weapon: Item.Implementatio
   });
   if (!choice || typeof choice !== "object") return;
   const result = await actor.rollAttack(weapon, targets, choice as AttackChoice, previous);
-  if (isRefusal(result)) warn(result.reason, { weapon: weapon.name });
+  if (isRefusal(result)) return warn(result.reason, { weapon: weapon.name });
+  await spendAttackActions(actor, choice as AttackChoice);
 }

@@ -1,0 +1,167 @@
+import { templatePath } from "../../constants";
+import type { ApplicationOptions, RenderContext } from "../../foundry/application-base";
+import type { BrinkCombat } from "../../documents/combat";
+import { askDelayAfter, askTeamChanges } from "./dialogs";
+import { combatTrackerBase } from "./tracker-base";
+import { trackerView, type TrackerView } from "./tracker-context";
+
+/** What a team member row carries when dragged onto another team. */
+const DRAG_TYPE = "BrinkTeamMember";
+
+/**
+ * Brink's combat tracker (RULES §3): core's sidebar tab with Brink's own parts. Teams with their
+ * members' marks and action/reaction pips, whose move it is, and the buttons to take and end turns;
+ * for the GM, the tools to run the schedule and manage teams (dragging a member onto another team
+ * moves it there). Every button asks the active GM, who validates and writes.
+ */
+export class BrinkCombatTracker extends combatTrackerBase() {
+  static override DEFAULT_OPTIONS: ApplicationOptions = {
+    classes: ["brink", "brink-tracker"],
+    actions: {
+      beginCombat: BrinkCombatTracker.#onBeginCombat,
+      takeTurn: BrinkCombatTracker.#onTakeTurn,
+      endTurn: BrinkCombatTracker.#onEndTurn,
+      skipTurn: BrinkCombatTracker.#onSkipTurn,
+      delayTurn: BrinkCombatTracker.#onDelayTurn,
+      undoTurn: BrinkCombatTracker.#onUndoTurn,
+      endRound: BrinkCombatTracker.#onEndRound,
+      endBrinkCombat: BrinkCombatTracker.#onEndCombat,
+      addTeam: BrinkCombatTracker.#onAddTeam,
+      editTeam: BrinkCombatTracker.#onEditTeam,
+      moveTeamUp: BrinkCombatTracker.#onMoveTeamUp,
+      moveTeamDown: BrinkCombatTracker.#onMoveTeamDown,
+      removeTeam: BrinkCombatTracker.#onRemoveTeam,
+    },
+  };
+
+  /** Core's header (encounter switching) stays; the turn list and the controls are Brink's. */
+  static override PARTS = {
+    header: { template: "templates/sidebar/tabs/combat/header.hbs" },
+    teams: { template: templatePath("combat/tracker.hbs"), scrollable: [""] },
+    controls: { template: templatePath("combat/controls.hbs") },
+  };
+
+  /** The combat shown, as Brink's document class. */
+  get viewedCombat(): BrinkCombat | null {
+    return this.viewed;
+  }
+
+  /** The tracker's view for the current user. */
+  currentView(): TrackerView {
+    const user = game.user;
+    return trackerView(this.viewedCombat, {
+      isGM: user.isGM,
+      owns: (combatant) => combatant.isOwnedBy(user),
+    });
+  }
+
+  override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
+    const prepared = await super._preparePartContext(partId, context, options);
+    if (partId === "teams" || partId === "controls") Object.assign(prepared, this.currentView());
+    return prepared;
+  }
+
+  override async _onRender(context: RenderContext, options: unknown): Promise<void> {
+    await super._onRender(context, options);
+    if (game.user.isGM) this.#bindTeamDragAndDrop();
+  }
+
+  #bindTeamDragAndDrop(): void {
+    for (const row of this.element.querySelectorAll<HTMLElement>(".brink-member[draggable]")) {
+      row.addEventListener("dragstart", (event) => {
+        const combatantId = row.dataset.combatantId ?? "";
+        event.dataTransfer?.setData("text/plain", JSON.stringify({ type: DRAG_TYPE, combatantId }));
+      });
+    }
+    for (const team of this.element.querySelectorAll<HTMLElement>(".brink-team[data-team-id]")) {
+      team.addEventListener("dragover", (event) => event.preventDefault());
+      team.addEventListener("drop", (event) => {
+        event.preventDefault();
+        const combatantId = draggedCombatant(event.dataTransfer?.getData("text/plain") ?? "");
+        const teamId = team.dataset.teamId;
+        if (combatantId && teamId) void this.viewedCombat?.moveToTeam(combatantId, teamId);
+      });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Actions
+
+  static #combatantId(target: HTMLElement): string {
+    return target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId ?? "";
+  }
+
+  static #teamId(target: HTMLElement): string {
+    return target.closest<HTMLElement>("[data-team-id]")?.dataset.teamId ?? "";
+  }
+
+  static async #onBeginCombat(this: BrinkCombatTracker): Promise<void> {
+    await this.viewedCombat?.startCombat();
+  }
+
+  static async #onTakeTurn(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    await this.viewedCombat?.takeTurn(BrinkCombatTracker.#combatantId(target));
+  }
+
+  static async #onEndTurn(this: BrinkCombatTracker): Promise<void> {
+    await this.viewedCombat?.endTurn();
+  }
+
+  static async #onSkipTurn(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    await this.viewedCombat?.skipTurn(BrinkCombatTracker.#combatantId(target));
+  }
+
+  static async #onDelayTurn(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combat = this.viewedCombat;
+    const combatant = combat?.combatants.get(BrinkCombatTracker.#combatantId(target));
+    if (!combat || !combatant) return;
+    const afterId = await askDelayAfter(combat, combatant);
+    if (afterId) await combat.delayTurn(combatant.id ?? "", afterId);
+  }
+
+  static async #onUndoTurn(this: BrinkCombatTracker): Promise<void> {
+    await this.viewedCombat?.undoTurn();
+  }
+
+  static async #onEndRound(this: BrinkCombatTracker): Promise<void> {
+    await this.viewedCombat?.endTheRound();
+  }
+
+  static async #onEndCombat(this: BrinkCombatTracker): Promise<void> {
+    await this.viewedCombat?.endCombat();
+  }
+
+  static async #onAddTeam(this: BrinkCombatTracker): Promise<void> {
+    await this.viewedCombat?.addTeam("");
+  }
+
+  static async #onEditTeam(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const team = this.viewedCombat?.groups.get(BrinkCombatTracker.#teamId(target));
+    const changes = team ? await askTeamChanges(team) : null;
+    if (team && changes) await this.viewedCombat?.editTeam(team.id ?? "", changes);
+  }
+
+  static async #onMoveTeamUp(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    await this.viewedCombat?.moveTeam(BrinkCombatTracker.#teamId(target), -1);
+  }
+
+  static async #onMoveTeamDown(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    await this.viewedCombat?.moveTeam(BrinkCombatTracker.#teamId(target), 1);
+  }
+
+  static async #onRemoveTeam(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    await this.viewedCombat?.removeTeam(BrinkCombatTracker.#teamId(target));
+  }
+}
+
+function draggedCombatant(data: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (typeof parsed !== "object" || parsed === null || !("type" in parsed) || !("combatantId" in parsed)) {
+      return null;
+    }
+    return parsed.type === DRAG_TYPE && typeof parsed.combatantId === "string" ? parsed.combatantId : null;
+  } catch {
+    return null;
+  }
+}

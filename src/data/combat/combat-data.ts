@@ -1,0 +1,69 @@
+import { COMBAT_PHASES, parseTurnState } from "../../rules/combat-state";
+import { INITIATIVE_MODES } from "../../rules/initiative";
+import type { TurnState } from "../../rules/team-turns";
+import { countField } from "../shared/fields";
+
+const fields = () => foundry.data.fields;
+
+const idField = () => new (fields().StringField)({ required: true, blank: false });
+const idListField = () => new (fields().ArrayField)(idField());
+const optionalIdField = () =>
+  new (fields().StringField)({ required: true, blank: false, nullable: true, initial: null });
+const flagField = (initial: boolean) => new (fields().BooleanField)({ required: true, initial });
+const phaseField = (initial: string) =>
+  new (fields().StringField)({ required: true, initial, choices: [...COMBAT_PHASES] });
+
+/** The scheduler's TurnState (rules/team-turns.ts), field for field, so Foundry validates every write. */
+const turnStateSchema = () => {
+  const f = fields();
+  return {
+    mode: new f.StringField({ required: true, initial: "teams", choices: [...INITIATIVE_MODES] }),
+    phase: phaseField("setup"),
+    round: countField(0),
+    teams: idListField(),
+    members: new f.ArrayField(
+      new f.SchemaField({
+        id: idField(),
+        teamId: idField(),
+        canAct: flagField(true),
+        cannotBeSurprised: flagField(false),
+        acted: flagField(false),
+      }),
+    ),
+    surprisingTeams: idListField(),
+    sequence: new f.ArrayField(idListField()),
+    toMove: optionalIdField(),
+    current: optionalIdField(),
+    history: new f.ArrayField(
+      new f.SchemaField({
+        memberId: idField(),
+        teamId: idField(),
+        round: countField(0),
+        phase: phaseField("normal"),
+        toMove: optionalIdField(),
+        acted: idListField(),
+      }),
+    ),
+  };
+};
+
+const combatSchema = () => ({
+  state: new (fields().SchemaField)(turnStateSchema()),
+  /** How many turns have started in this combat; combatants stamp their economy with it. */
+  turnsStarted: countField(0),
+});
+type CombatSchema = ReturnType<typeof combatSchema>;
+
+/** RULES §3: the combat's schedule. Written only by the active GM, one update per transition. */
+export class CombatData extends foundry.abstract.TypeDataModel<CombatSchema, Combat.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["BRINK.Combat"];
+
+  static override defineSchema(): CombatSchema {
+    return combatSchema();
+  }
+
+  /** A copy the scheduler can work on. */
+  get turnState(): TurnState {
+    return parseTurnState(this.state);
+  }
+}

@@ -1,0 +1,243 @@
+import { notifyRefusal, refuse, requestFromGM, type RequestResult } from "../requests";
+import { currentEconomy } from "../rules/combat-state";
+import { canActWith } from "../rules/team-turns";
+import {
+  ACTION_KEYS,
+  FREE_ACTIONS,
+  REACTIONS,
+  abandonExtended,
+  continueExtended,
+  spendAction,
+  spendReaction,
+  takeFreeAction,
+  triggerReadied,
+  type ActionKey,
+  type CustomAction,
+  type EconomyResult,
+  type FreeActionKey,
+  type ReactionKey,
+  type Resources,
+  type TurnEconomy,
+} from "../rules/turn-economy";
+
+/** Foundry's token dispositions, folded onto the three teams core combat starts with. */
+export const DISPOSITION = { hostile: -1, neutral: 0, friendly: 1 } as const;
+export type TeamDisposition = (typeof DISPOSITION)[keyof typeof DISPOSITION];
+
+/** What a player may ask the GM to do with their combatant's actions and reactions. */
+export type EconomyRequest =
+  | { operation: "action"; action: ActionKey | CustomAction; target?: string }
+  | { operation: "reaction"; reaction: ReactionKey; free?: boolean }
+  | { operation: "free"; action: FreeActionKey }
+  | { operation: "continue" }
+  | { operation: "abandon" }
+  | { operation: "trigger" };
+
+export interface EconomyOutcome {
+  /** False while an extended action still has actions to pay. */
+  completed: boolean;
+  endsTurn: boolean;
+}
+
+const camel = (key: string): string => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+function hasTrait(system: unknown, trait: string): boolean {
+  const traits = typeof system === "object" && system !== null && "traits" in system ? system.traits : null;
+  return traits instanceof Set ? traits.has(trait) : Array.isArray(traits) && traits.includes(trait);
+}
+
+/**
+ * A combatant: one member of a team. Its turn economy (RULES §3) lives in its system data, written
+ * by the active GM; between writes it is brought up to date with the combat's clock when read.
+ */
+export class BrinkCombatant extends Combatant {
+  /** The id of its team (CombatantGroup), whichever way Foundry hands the group field back. */
+  get teamId(): string | null {
+    const group: unknown = this.group;
+    if (typeof group === "string") return group || null;
+    if (typeof group === "object" && group !== null && "id" in group && typeof group.id === "string") {
+      return group.id;
+    }
+    return null;
+  }
+
+  /** Token disposition, with secret tokens counted as hostile. */
+  get teamDisposition(): TeamDisposition {
+    const disposition = this.token?.disposition ?? this.actor?.prototypeToken?.disposition ?? 0;
+    if (disposition > 0) return DISPOSITION.friendly;
+    return disposition < 0 ? DISPOSITION.hostile : DISPOSITION.neutral;
+  }
+
+  /** Unconscious, incapacitated, dead, routed… or marked defeated: no turns (RULES §3, §9). */
+  get ableToAct(): boolean {
+    return !this.defeated && canActWith(this.actor?.statuses ?? []);
+  }
+
+  /** A talent such as danger sense: acts in a surprise round whichever side it is on. */
+  get cannotBeSurprised(): boolean {
+    return [...(this.actor?.items ?? [])].some(
+      (item) => item.type === "talent" && hasTrait(item.system, "cannotBeSurprised"),
+    );
+  }
+
+  /** Actions, reactions, Guard, Wait and attacks as they stand now. */
+  get economy(): TurnEconomy {
+    const stored = this.system.storedEconomy;
+    const clock = this.combat?.clock;
+    return clock ? currentEconomy(stored, this.system.storedStamp, clock, this.id ?? "") : stored;
+  }
+
+  /** Guard: +1 to all defences and defence tests until the combatant's next turn. */
+  get defenceBonus(): number {
+    return this.economy.guarding ? 1 : 0;
+  }
+
+  /** Attacks already made this round; the attack card turns them into the multiple attack penalty. */
+  get attacksThisRound(): number {
+    return this.economy.attacksThisRound;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Asking for changes (any client)
+
+  spendAction(action: ActionKey | CustomAction, target?: string): Promise<RequestResult<EconomyOutcome>> {
+    return this.#ask({ operation: "action", action, ...(target === undefined ? {} : { target }) });
+  }
+
+  spendReaction(reaction: ReactionKey, free = false): Promise<RequestResult<EconomyOutcome>> {
+    return this.#ask({ operation: "reaction", reaction, free });
+  }
+
+  takeFreeAction(action: FreeActionKey): Promise<RequestResult<EconomyOutcome>> {
+    return this.#ask({ operation: "free", action });
+  }
+
+  continueExtended(): Promise<RequestResult<EconomyOutcome>> {
+    return this.#ask({ operation: "continue" });
+  }
+
+  abandonExtended(): Promise<RequestResult<EconomyOutcome>> {
+    return this.#ask({ operation: "abandon" });
+  }
+
+  triggerReadied(): Promise<RequestResult<EconomyOutcome>> {
+    return this.#ask({ operation: "trigger" });
+  }
+
+  async #ask(request: EconomyRequest): Promise<RequestResult<EconomyOutcome>> {
+    const result = await requestFromGM<EconomyOutcome>("combatant.economy", {
+      combatId: this.combat?.id ?? "",
+      combatantId: this.id,
+      request,
+    });
+    notifyRefusal(result);
+    // An action that ends the turn (Guard, Ready, Wait) passes the move at once.
+    if (result.ok && result.endsTurn && this.combat?.turnState.current === this.id) {
+      await this.combat.endTurn();
+    }
+    return result;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Doing them (the active GM's client)
+
+  /** Validates and applies one economy request: one write to the combatant, one to the actor's pools if spent. */
+  async resolveEconomy(
+    user: User.Implementation,
+    request: EconomyRequest,
+  ): Promise<RequestResult<EconomyOutcome>> {
+    const combat = this.combat;
+    if (!combat) return refuse("BRINK.Combat.Refusal.unknownCombat");
+    if (!this.isOwnedBy(user)) return refuse("BRINK.Combat.Refusal.notOwner", { name: this.name ?? "" });
+    const result = this.#runEconomy(request);
+    if (!result.ok) return refuse(`BRINK.Combat.Economy.${camel(result.reason)}`, { name: this.name ?? "" });
+    const { round, turn } = combat.clock;
+    await this.update({ system: { ...result.economy, stamp: { round, turn } } });
+    const { stamina, focus } = result.spent;
+    if (this.actor && (stamina > 0 || focus > 0)) {
+      const resources = this.#resources();
+      await this.actor.update({
+        system: {
+          stamina: { value: resources.stamina - stamina },
+          focus: { value: resources.focus - focus },
+        },
+      });
+    }
+    return { ok: true, completed: result.completed, endsTurn: result.endsTurn };
+  }
+
+  /** The owner of the combatant's actor, or a GM. */
+  isOwnedBy(user: User.Implementation): boolean {
+    return user.isGM || (this.actor?.testUserPermission(user, "OWNER") ?? false);
+  }
+
+  #resources(): Resources {
+    const system = this.actor?.system;
+    return { stamina: system?.stamina.value ?? 0, focus: system?.focus.value ?? 0 };
+  }
+
+  #runEconomy(request: EconomyRequest): EconomyResult {
+    const economy = this.economy;
+    switch (request.operation) {
+      case "action":
+        return spendAction(
+          economy,
+          request.action,
+          this.#resources(),
+          request.target === undefined ? {} : { target: request.target },
+        );
+      case "reaction":
+        return spendReaction(economy, request.reaction, this.#resources(), { free: request.free === true });
+      case "free":
+        return takeFreeAction(economy, request.action);
+      case "continue":
+        return continueExtended(economy);
+      case "abandon":
+        return abandonExtended(economy);
+      case "trigger":
+        return triggerReadied(economy);
+    }
+  }
+}
+
+const REACTION_KEYS = Object.keys(REACTIONS).filter((key): key is ReactionKey => key in REACTIONS);
+const BARE_OPERATIONS = ["continue", "abandon", "trigger"] as const;
+
+/** Reads an economy request from a relayed payload; anything malformed is refused as unknown. */
+export function parseEconomyRequest(value: unknown): EconomyRequest | undefined {
+  if (typeof value !== "object" || value === null || !("operation" in value)) return undefined;
+  const field = (name: string): unknown => Reflect.get(value, name);
+  switch (field("operation")) {
+    case "action": {
+      const action = parseAction(field("action"));
+      const target = field("target");
+      if (action === undefined) return undefined;
+      return { operation: "action", action, ...(typeof target === "string" ? { target } : {}) };
+    }
+    case "reaction": {
+      const reaction = REACTION_KEYS.find((key) => key === field("reaction"));
+      return reaction === undefined
+        ? undefined
+        : { operation: "reaction", reaction, free: field("free") === true };
+    }
+    case "free": {
+      const action = FREE_ACTIONS.find((key) => key === field("action"));
+      return action === undefined ? undefined : { operation: "free", action };
+    }
+    default: {
+      const operation = BARE_OPERATIONS.find((name) => name === field("operation"));
+      return operation === undefined ? undefined : { operation };
+    }
+  }
+}
+
+function parseAction(value: unknown): ActionKey | CustomAction | undefined {
+  const known = ACTION_KEYS.find((key) => key === value);
+  if (known !== undefined) return known;
+  if (typeof value !== "object" || value === null || !("key" in value) || !("cost" in value))
+    return undefined;
+  const { key, cost } = value;
+  return typeof key === "string" && typeof cost === "number" && Number.isInteger(cost) && cost > 0
+    ? { key, cost }
+    : undefined;
+}

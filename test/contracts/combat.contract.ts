@@ -1,0 +1,102 @@
+import { BrinkCombat, TURN_EVENTS_OPTION } from "../../src/documents/combat";
+import { createdDocuments, type ContractContext } from "./context";
+
+/**
+ * What Brink's combat code and the fake assume about Foundry's Combat, Combatant and CombatantGroup:
+ * teams embedded in the combat, the group field, one update carrying the whole turn state with core's
+ * round and turn, and update options reaching the updateCombat hook.
+ */
+export function combatContracts(context: ContractContext): void {
+  const { describe, it, assert } = context;
+  const track = createdDocuments(context);
+
+  async function newCombat(): Promise<BrinkCombat> {
+    const combat = await Combat.implementation.create({});
+    if (!(combat instanceof BrinkCombat)) throw new Error("combats are not Brink's");
+    return track(combat);
+  }
+
+  async function combatWithTeam() {
+    const combat = await newCombat();
+    const [team] = await combat.createEmbeddedDocuments("CombatantGroup", [
+      { name: "Contract: party", system: { color: "#123456", disposition: 1 } },
+    ]);
+    if (!team?.id) throw new Error("the group was not created");
+    return { combat, teamId: team.id };
+  }
+
+  describe("Brink combat documents", () => {
+    it("embed teams as CombatantGroups in the combat, with Brink's team data", async () => {
+      const { combat, teamId } = await combatWithTeam();
+      const team = combat.groups.get(teamId);
+      assert.equal(team?.name, "Contract: party");
+      assert.equal(team?.system.color, "#123456");
+      assert.equal(team?.system.disposition, 1);
+    });
+
+    it("resolve a combatant's group to the team, which lists the combatant among its members", async () => {
+      const { combat, teamId } = await combatWithTeam();
+      const actor = track(await Actor.implementation.create({ name: "Contract: member", type: "npc" }));
+      await combat.createEmbeddedDocuments("Combatant", [{ actorId: actor.id ?? "", group: teamId }]);
+      await combat.whenSynced();
+      const combatant = combat.combatants.contents[0];
+      assert.equal(combatant?.teamId, teamId);
+      assert.equal(combatant?.actor?.id, actor.id);
+      assert.isTrue(
+        [...(combat.groups.get(teamId)?.members ?? [])].some((member) => member.id === combatant?.id),
+      );
+    });
+
+    it("give a new combatant an economy with one reaction and nothing spent", async () => {
+      const { combat } = await combatWithTeam();
+      await combat.createEmbeddedDocuments("Combatant", [{ name: "Contract: fresh" }]);
+      await combat.whenSynced();
+      const system = combat.combatants.contents[0]?.system;
+      assert.equal(system?.reactionsLeft, 1);
+      assert.equal(system?.actionsLeft, 0);
+      assert.equal(system?.extended, null);
+    });
+
+    it("write the turn state, round and turn in one update, replacing arrays rather than merging them", async () => {
+      const combat = await newCombat();
+      const member = (id: string) => ({
+        id,
+        teamId: "team",
+        canAct: true,
+        cannotBeSurprised: false,
+        acted: false,
+      });
+      const state = { ...combat.turnState, phase: "normal" as const, round: 1, teams: ["team"] };
+      await combat.update({
+        round: 1,
+        turn: null,
+        system: { state: { ...state, members: [member("a"), member("b")] } },
+      });
+      await combat.update({
+        round: 2,
+        turn: null,
+        system: { state: { ...state, round: 2, members: [member("b")] } },
+      });
+      assert.equal(combat.round, 2);
+      assert.equal(combat.turn, null);
+      assert.deepEqual(
+        combat.turnState.members.map((m) => m.id),
+        ["b"],
+      );
+      assert.equal(combat.turnState.phase, "normal");
+    });
+
+    it("hand an update's own options to the updateCombat hook, where Brink's hooks fire", async () => {
+      const combat = await newCombat();
+      let seen: unknown = null;
+      const id = Hooks.on("updateCombat", (_combat, _changed, options) => {
+        // Custom options are not part of core's typed update options.
+        seen = (options as Record<string, unknown>)[TURN_EVENTS_OPTION];
+      });
+      const events = [{ type: "roundEnd", round: 1 }];
+      await combat.update({ round: 1 }, { [TURN_EVENTS_OPTION]: events } as never);
+      Hooks.off("updateCombat", id);
+      assert.deepEqual(seen, events);
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetWorld } from "../fake-foundry/install";
+import { asUser } from "../fake-foundry/runtime";
+import { bootCombat, midRoundFight, player, renderTracker } from "../foundry/combat-fixtures";
+import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/browser";
+
+await bootCombat();
+
+/** Foundry's sidebar is 300 px wide; the tracker must fit it without anything spilling out. */
+const SIDEBAR = { width: 300, height: 760 };
+const LAYOUT_SELECTORS = [
+  ".brink-round",
+  ".brink-section",
+  ".section-header",
+  ".brink-member",
+  ".member-main",
+  ".member-economy",
+  ".member-controls",
+  ".brink-combat-controls",
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shoot(name: string, html: string, theme: "light" | "dark") {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.setContent(pageHtml(html, { ...SIDEBAR, theme }));
+  await page.screenshot({ path: join(RESULTS, `${name}.png`) });
+  const overflow = await findOverflow(page, LAYOUT_SELECTORS);
+  const layout = await page.evaluate(() => {
+    const frame = document.querySelector(".application")?.getBoundingClientRect();
+    const sections = [...document.querySelectorAll<HTMLElement>(".brink-section")];
+    const last = sections.at(-1)?.getBoundingClientRect();
+    const pip = document.querySelector(".pips.actions .pip.filled");
+    return {
+      sections: sections.length,
+      rows: document.querySelectorAll(".brink-member").length,
+      fitsHeight: frame !== undefined && last !== undefined && last.bottom <= frame.bottom,
+      pipColour: pip ? getComputedStyle(pip).backgroundColor : "",
+      toMoveOutline: getComputedStyle(document.querySelector(".brink-section.to-move") ?? document.body)
+        .boxShadow,
+    };
+  });
+  await page.close();
+  return { overflow, layout };
+}
+
+describe("the combat tracker in Chromium, in Foundry's 300 px sidebar", () => {
+  it.each(["dark", "light"] as const)(
+    "shows three teams mid-round with nothing overflowing (%s)",
+    async (theme) => {
+      resetWorld();
+      await midRoundFight();
+      const { html } = await renderTracker();
+      const result = await shoot(theme === "dark" ? "combat-tracker" : "combat-tracker-light", html, theme);
+      expect(result.overflow).toEqual([]);
+      expect(result.layout).toMatchObject({ sections: 3, rows: 8, fitsHeight: true });
+      expect(result.layout.pipColour).not.toBe("rgba(0, 0, 0, 0)");
+      expect(result.layout.toMoveOutline).not.toBe("none");
+    },
+  );
+
+  it("fits a player's view with Take turn buttons on the party's move", async () => {
+    resetWorld();
+    const fight = await midRoundFight();
+    for (const name of ["Guard", "Innkeeper"]) {
+      await fight.combat.takeTurn(fight.member(name).id ?? "");
+      await fight.combat.endTurn();
+    }
+    const { html } = await asUser(player("clementine-player"), () => renderTracker());
+    const result = await shoot("combat-tracker-player", html, "dark");
+    expect(result.overflow).toEqual([]);
+    expect(html).toContain('data-action="takeTurn"');
+  });
+});

@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearDice, queueDice } from "../fake-foundry/dice";
+import { resetWorld, session } from "../fake-foundry/install";
+import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
+import type { BrinkActor } from "../../src/documents/actor";
+import { DISPOSITIONS, bootCombat, setUpFight } from "./combat-fixtures";
+
+await bootCombat();
+const { promptAttack } = await import("../../src/applications/rolls/flows");
+const { requestCardAction } = await import("../../src/workflows/damage");
+
+beforeEach(() => {
+  resetWorld();
+  clearDice();
+  clearCanvas();
+});
+
+async function duel() {
+  const f = await setUpFight([
+    { name: "Boudica", disposition: DISPOSITIONS.friendly },
+    { name: "Guard", disposition: DISPOSITIONS.hostile },
+  ]);
+  const boudica = f.actor("Boudica") as BrinkActor;
+  await boudica.createEmbeddedDocuments("Item", [
+    { name: "Spear", type: "weapon", system: { attributes: ["str"], damage: 4, damageType: "piercing" } },
+  ]);
+  const guard = f.actor("Guard") as BrinkActor;
+  await guard.update({ system: { evasion: 1 } });
+  answerDialog({ startingTeam: f.teamId("Party"), attackedTeam: "" });
+  await f.combat.startCombat();
+  await f.combat.takeTurn(f.member("Boudica").id ?? "");
+  session.user.targets.clear();
+  session.user.targets.add(placeToken(guard, 5, 5));
+  return { f, boudica, guard };
+}
+
+const attackOnce = async (actor: BrinkActor) => {
+  queueDice(3, 10);
+  answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+  await promptAttack(actor, actor.items.getName("Spear") as Item.Implementation);
+  return game.messages.contents.at(-1) as unknown as { id: string; content: string };
+};
+
+describe("attacks in combat", () => {
+  it("spend an action each and give the next attack this round the multiple-attack penalty", async () => {
+    const { f, boudica } = await duel();
+    await attackOnce(boudica);
+    const second = await attackOnce(boudica);
+    expect(second.content).toContain("Multiple attack penalty");
+    expect(f.member("Boudica").attacksThisRound).toBe(2);
+    expect(f.member("Boudica").economy.actionsLeft).toBe(1);
+  });
+
+  it("use the defender's reaction: a second reaction in the same round is refused", async () => {
+    const { f, boudica } = await duel();
+    const token = [...session.user.targets][0] as { document: { uuid: string } };
+    const first = await attackOnce(boudica);
+    queueDice(6, 10); // the Guard's DEX d6 (no Athletics) and the luck die
+    await requestCardAction("react", { messageId: first.id, attack: 0, target: token.document.uuid, kind: "dodge" });
+    expect(f.member("Guard").economy.reactionsLeft).toBe(0);
+    const second = await attackOnce(boudica);
+    const refused = await requestCardAction("react", { messageId: second.id, attack: 0, target: token.document.uuid, kind: "dodge" });
+    expect(refused).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.no-reaction" });
+  });
+});

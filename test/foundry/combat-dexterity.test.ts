@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearDice, plannedDiceLeft, queueDice } from "../fake-foundry/dice";
+import { notifications, resetWorld } from "../fake-foundry/install";
+import { asUser } from "../fake-foundry/runtime";
+import { trackerView } from "../../src/applications/combat";
+import { bootCombat, DISPOSITIONS, player, setUpFight, type Fight } from "./combat-fixtures";
+
+await bootCombat();
+
+/** RULES §3 initiative modes: S1's fixed DEX order with delay, S3's DEX test splitting the party. */
+
+const rolandsPlayer = player("roland-player");
+const fabiansPlayer = player("fabian-player");
+
+beforeEach(() => {
+  resetWorld();
+  clearDice();
+});
+afterEach(() => clearDice());
+
+const sections = (f: Fight) =>
+  trackerView(f.combat, { isGM: true, owns: () => true }).sections.map((section) => ({
+    name: section.name,
+    toMove: section.toMove,
+    members: section.members.map((m) => m.name),
+  }));
+
+describe("dexterity initiative (S1)", () => {
+  async function fight() {
+    await game.settings.set("brink", "initiativeMode", "dexterity");
+    const f = await setUpFight([
+      { name: "Roland", disposition: DISPOSITIONS.friendly, owner: rolandsPlayer, dex: 8 },
+      { name: "Fabian", disposition: DISPOSITIONS.friendly, owner: fabiansPlayer, dex: 4 },
+      { name: "Guard", disposition: DISPOSITIONS.hostile, dex: 8 },
+      { name: "Captain", disposition: DISPOSITIONS.hostile, dex: 12 },
+    ]);
+    // Roland and the guard tie on d8: Roland rolls 3, the guard 7, so the guard goes first.
+    queueDice(3, 7);
+    await f.combat.begin({});
+    expect(plannedDiceLeft()).toBe(0);
+    return f;
+  }
+
+  it("orders everyone by DEX, ties settled by a roll, and the tracker lists the places", async () => {
+    const f = await fight();
+    expect(sections(f)).toEqual([
+      { name: "Place 1", toMove: true, members: ["Captain"] },
+      { name: "Place 2", toMove: false, members: ["Guard"] },
+      { name: "Place 3", toMove: false, members: ["Roland"] },
+      { name: "Place 4", toMove: false, members: ["Fabian"] },
+    ]);
+  });
+
+  it("lets a player act only in their place", async () => {
+    const f = await fight();
+    notifications.log.length = 0;
+    const early = await asUser(rolandsPlayer, () => f.combat.takeTurn(f.member("Roland").id ?? ""));
+    expect(early.ok).toBe(false);
+    expect(notifications.log.map((n) => n.message)).toEqual(["It is not Roland's place in the order yet."]);
+    for (const name of ["Captain", "Guard"]) {
+      await f.combat.takeTurn(f.member(name).id ?? "");
+      await f.combat.endTurn();
+    }
+    expect((await asUser(rolandsPlayer, () => f.combat.takeTurn(f.member("Roland").id ?? ""))).ok).toBe(true);
+  });
+
+  it("lets a combatant delay to act right after someone later, keeping the new place", async () => {
+    const f = await fight();
+    await f.combat.takeTurn(f.member("Captain").id ?? "");
+    await f.combat.endTurn();
+    await f.combat.delayTurn(f.member("Guard").id ?? "", f.member("Fabian").id ?? "");
+    expect(sections(f).map((s) => s.members[0])).toEqual(["Captain", "Roland", "Fabian", "Guard"]);
+    expect(sections(f)[1]?.toMove).toBe(true);
+  });
+});
+
+describe("dexterity test initiative (S3)", () => {
+  it("puts player characters who pass a DEX test vs 6 before their foes and the rest after", async () => {
+    await game.settings.set("brink", "initiativeMode", "dexterity-test");
+    const f = await setUpFight([
+      { name: "Roland", disposition: DISPOSITIONS.friendly, owner: rolandsPlayer, dex: 8 },
+      { name: "Fabian", disposition: DISPOSITIONS.friendly, owner: fabiansPlayer, dex: 4 },
+      { name: "Goblin 1", disposition: DISPOSITIONS.hostile },
+      { name: "Goblin 2", disposition: DISPOSITIONS.hostile },
+    ]);
+    // Roland: d8 6 and luck 2 → 6, passes. Fabian: d4 2 and luck 3 → 2, fails.
+    queueDice(6, 2, 2, 3);
+    await f.combat.begin({});
+    expect(sections(f)).toEqual([
+      { name: "Passed the DEX test: before their foes", toMove: true, members: ["Roland"] },
+      { name: "Opponents", toMove: false, members: ["Goblin 1", "Goblin 2"] },
+      { name: "Failed the DEX test: after their foes", toMove: false, members: ["Fabian"] },
+    ]);
+    await asUser(rolandsPlayer, () => f.combat.takeTurn(f.member("Roland").id ?? ""));
+    await asUser(rolandsPlayer, () => f.combat.endTurn());
+    // The goblins act in any order they like, then Fabian.
+    await f.combat.takeTurn(f.member("Goblin 2").id ?? "");
+    await f.combat.endTurn();
+    expect(sections(f)[1]?.toMove).toBe(true);
+    notifications.log.length = 0;
+    await asUser(fabiansPlayer, () => f.combat.takeTurn(f.member("Fabian").id ?? ""));
+    expect(notifications.log.map((n) => n.message)).toEqual(["It is not Fabian's place in the order yet."]);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Fights for the combat tests: Brink booted with combat registered, actors owned by players, a scene
+ * with their tokens, and a combat whose teams the GM's client has already set up.
+ */
+import { FakeScene } from "../fake-foundry/combat";
+import type { DataModel } from "../fake-foundry/data-model";
+import { users, writeLog } from "../fake-foundry/install";
+import { localizeDataModel, makeUser } from "../fake-foundry/runtime";
+import type { FakeUser, WriteRecord } from "../fake-foundry/documents";
+import { createRenderer } from "../support/render";
+import { bootBrink } from "./boot";
+import type { BrinkCombat } from "../../src/documents/combat";
+import type { BrinkCombatant } from "../../src/documents/combatant";
+import type { TrackerView } from "../../src/applications/combat";
+
+/** Boots Brink and registers combat, unless the entry module already did (brink.ts calls registerCombat). */
+export async function bootCombat(): Promise<void> {
+  await bootBrink();
+  const { registerCombat } = await import("../../src/applications/combat");
+  const { BrinkCombat } = await import("../../src/documents/combat");
+  const { CombatData, CombatantData, CombatantGroupData } = await import("../../src/data/combat");
+  if (CONFIG.Combat.documentClass !== BrinkCombat) registerCombat();
+  // Core localises every registered model before i18nInit; the fake's boot covers actors and items.
+  for (const model of [CombatData, CombatantData, CombatantGroupData]) {
+    localizeDataModel(model as unknown as typeof DataModel);
+  }
+}
+
+export const DISPOSITIONS = { friendly: 1, neutral: 0, hostile: -1 } as const;
+
+export interface FighterSpec {
+  name: string;
+  disposition: number;
+  /** The player user who owns the actor. */
+  owner?: FakeUser;
+  type?: "character" | "npc";
+  dex?: number;
+  /** Danger sense: a talent with the cannotBeSurprised trait. */
+  dangerSense?: boolean;
+}
+
+export interface Fight {
+  combat: BrinkCombat;
+  /** The combatant with this name. */
+  member(name: string): BrinkCombatant;
+  actor(name: string): Actor.Implementation;
+  teamId(name: "Party" | "Foes" | "Bystanders" | string): string;
+}
+
+export function player(id: string): FakeUser {
+  return users.get(id) ?? users.add(makeUser({ id, name: id, isGM: false }));
+}
+
+/** Creates the actors, a scene with their tokens and a combat with them, teams set up by the GM's client. */
+export async function setUpFight(fighters: readonly FighterSpec[]): Promise<Fight> {
+  const actors = new Map<string, Actor.Implementation>();
+  for (const fighter of fighters) {
+    const actor = await Actor.implementation.create({
+      name: fighter.name,
+      type: fighter.type ?? (fighter.disposition > 0 ? "character" : "npc"),
+      ownership: {
+        default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE,
+        ...(fighter.owner ? { [fighter.owner.id]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER } : {}),
+      },
+      system: { attributes: { dex: { die: fighter.dex ?? 6 } } },
+      items: fighter.dangerSense
+        ? [{ name: "Danger sense", type: "talent", system: { traits: ["cannotBeSurprised"] } }]
+        : [],
+    });
+    if (!actor) throw new Error(`${fighter.name} was not created`);
+    actors.set(fighter.name, actor);
+  }
+  const scene = await FakeScene.create({
+    name: "Guardhouse",
+    tokens: fighters.map((fighter) => ({
+      name: fighter.name,
+      actorId: actors.get(fighter.name)?.id,
+      disposition: fighter.disposition,
+    })),
+  });
+  const combat = (await Combat.implementation.create({ scene: scene.id, active: true })) as BrinkCombat;
+  const tokens = (scene as FakeScene).tokens.contents;
+  await combat.createEmbeddedDocuments(
+    "Combatant",
+    tokens.map((token) => ({ tokenId: token.id, actorId: String(token._source.actorId) })),
+  );
+  await combat.whenSynced();
+  const member = (name: string): BrinkCombatant => {
+    const found = [...combat.combatants].find((combatant) => combatant.name === name);
+    if (!found) throw new Error(`no combatant ${name}`);
+    return found;
+  };
+  return {
+    combat,
+    member,
+    actor: (name) => {
+      const found = actors.get(name);
+      if (!found) throw new Error(`no actor ${name}`);
+      return found;
+    },
+    teamId: (name) => {
+      const found = [...combat.groups].find((group) => group.name === name);
+      if (!found?.id) throw new Error(`no team ${name}`);
+      return found.id;
+    },
+  };
+}
+
+/** The writes `work` caused, as the fake's write log recorded them. */
+export async function writesDuring(work: () => Promise<unknown>): Promise<WriteRecord[]> {
+  const before = writeLog.length;
+  await work();
+  return writeLog.slice(before);
+}
+
+const render = createRenderer();
+
+/**
+ * Renders the tracker the way Foundry would for the current user: the tracker's own part contexts,
+ * then Brink's part templates (core's header part is Foundry's and is not rendered here).
+ */
+export async function renderTracker(): Promise<{ html: string; view: TrackerView }> {
+  const { BrinkCombatTracker } = await import("../../src/applications/combat");
+  const tracker = new BrinkCombatTracker({});
+  const context = await tracker._prepareContext({});
+  const parts = BrinkCombatTracker.PARTS as Record<string, { template: string }>;
+  const html: string[] = [];
+  for (const [partId, part] of Object.entries(parts)) {
+    if (!part.template.startsWith("systems/brink/")) continue;
+    html.push(render(part.template, await tracker._preparePartContext(partId, { ...context }, {})));
+  }
+  const classes = ((tracker.options.classes as string[] | undefined) ?? []).join(" ");
+  return {
+    html: `<div class="application sidebar-tab ${classes} theme-light"><section class="window-content">${html.join("\n")}</section></div>`,
+    view: tracker.currentView(),
+  };
+}
+
+/**
+ * Three teams mid-round, with every mark the tracker can show: Roland has acted with a reload
+ * still to finish, the captain has acted, Clementine has guarded, Fabian is unconscious, and it is
+ * the foes' move, with the innkeeper's team still to come. Clementine's player also plays Odette.
+ */
+export async function midRoundFight(): Promise<Fight> {
+  const owners = { Roland: player("roland-player"), Clementine: player("clementine-player") };
+  const f = await setUpFight([
+    { name: "Roland", disposition: DISPOSITIONS.friendly, owner: owners.Roland },
+    { name: "Clementine", disposition: DISPOSITIONS.friendly, owner: owners.Clementine },
+    { name: "Fabian", disposition: DISPOSITIONS.friendly },
+    { name: "Odette", disposition: DISPOSITIONS.friendly, owner: owners.Clementine },
+    { name: "Guard Captain", disposition: DISPOSITIONS.hostile },
+    { name: "Guard", disposition: DISPOSITIONS.hostile },
+    { name: "Crossbowman of the Watch", disposition: DISPOSITIONS.hostile },
+    { name: "Innkeeper", disposition: DISPOSITIONS.neutral },
+  ]);
+  const { combat, member } = f;
+  await combat.begin({ startingTeam: f.teamId("Party"), attackedTeam: f.teamId("Foes") });
+  await combat.takeTurn(member("Roland").id ?? "");
+  await member("Roland").spendAction("attack");
+  await member("Roland").spendAction("attack");
+  await member("Roland").spendAction({ key: "reload", cost: 2 });
+  await combat.endTurn();
+  await combat.takeTurn(member("Guard Captain").id ?? "");
+  await combat.endTurn();
+  await combat.takeTurn(member("Clementine").id ?? "");
+  await member("Clementine").spendAction("guard");
+  await f.actor("Fabian").toggleStatusEffect("unconscious", { active: true });
+  await combat.whenSynced();
+  return f;
+}

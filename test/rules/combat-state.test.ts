@@ -1,0 +1,172 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  currentEconomy,
+  parseTurnState,
+  reconcileRoster,
+  type RosterEntry,
+} from "../../src/rules/combat-state";
+import {
+  beginCombat,
+  endTurn,
+  membersToMove,
+  setupTurnState,
+  takeTurn,
+  type TurnState,
+} from "../../src/rules/team-turns";
+import { createEconomy, spendAction, startTurn } from "../../src/rules/turn-economy";
+
+const accepted = <T extends { ok: boolean }>(result: T): Extract<T, { ok: true }> => {
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
+  return result as Extract<T, { ok: true }>;
+};
+
+const rosterArbitrary = fc
+  .uniqueArray(
+    fc.record({
+      id: fc.string({ minLength: 1, maxLength: 4 }),
+      team: fc.integer({ min: 0, max: 3 }),
+      canAct: fc.boolean(),
+      cannotBeSurprised: fc.boolean(),
+    }),
+    { selector: (entry) => entry.id, maxLength: 12 },
+  )
+  .map((entries): RosterEntry[] =>
+    entries.map(({ id, team, canAct, cannotBeSurprised }) => ({
+      id,
+      teamId: `t${team}`,
+      canAct,
+      cannotBeSurprised,
+    })),
+  );
+const TEAMS = ["t0", "t1", "t2", "t3"];
+
+describe("reconciling the schedule with the combatants", () => {
+  it("ends with exactly the roster's members and teams, and a second pass changes nothing", () => {
+    fc.assert(
+      fc.property(rosterArbitrary, rosterArbitrary, (first, second) => {
+        const start = accepted(setupTurnState("teams", [], [])).state;
+        const once = accepted(reconcileRoster(start, TEAMS, first));
+        const twice = accepted(reconcileRoster(once.state, TEAMS, second));
+        const members = (state: TurnState) =>
+          state.members.map(({ id, teamId, canAct, cannotBeSurprised }) => ({
+            id,
+            teamId,
+            canAct,
+            cannotBeSurprised,
+          }));
+        expect(members(twice.state).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+          [...second].sort((a, b) => a.id.localeCompare(b.id)),
+        );
+        expect(twice.state.teams).toEqual(TEAMS);
+        expect(accepted(reconcileRoster(twice.state, TEAMS, second)).changed).toBe(false);
+      }),
+    );
+  });
+
+  it("never lets a member who has acted act again when members fall, recover or change team mid-round", () => {
+    fc.assert(
+      fc.property(
+        rosterArbitrary,
+        rosterArbitrary,
+        fc.integer({ min: 0, max: 3 }),
+        (roster, changes, turns) => {
+          const setup = accepted(
+            reconcileRoster(accepted(setupTurnState("teams", [], [])).state, TEAMS, roster),
+          );
+          let state = accepted(beginCombat(setup.state, {})).state;
+          const acted = new Set<string>();
+          for (let turn = 0; turn < turns; turn++) {
+            const next = membersToMove(state)[0];
+            if (next === undefined) break;
+            acted.add(next);
+            state = accepted(endTurn(accepted(takeTurn(state, next)).state)).state;
+          }
+          const sameRound = state.round === 1;
+          const changed = roster.map((entry) => changes.find((c) => c.id === entry.id) ?? entry);
+          state = accepted(reconcileRoster(state, TEAMS, changed)).state;
+          if (state.round === 1 && sameRound) {
+            for (const id of acted) expect(membersToMove(state)).not.toContain(id);
+          }
+        },
+      ),
+    );
+  });
+
+  it("removes a team once its last member has moved to another", () => {
+    const start = accepted(
+      reconcileRoster(
+        accepted(setupTurnState("teams", [], [])).state,
+        ["a", "b"],
+        [
+          { id: "x", teamId: "a", canAct: true, cannotBeSurprised: false },
+          { id: "y", teamId: "b", canAct: true, cannotBeSurprised: false },
+        ],
+      ),
+    );
+    const merged = accepted(
+      reconcileRoster(
+        start.state,
+        ["a"],
+        [
+          { id: "x", teamId: "a", canAct: true, cannotBeSurprised: false },
+          { id: "y", teamId: "a", canAct: true, cannotBeSurprised: false },
+        ],
+      ),
+    );
+    expect(merged.state.teams).toEqual(["a"]);
+    expect(merged.state.members.map((m) => m.teamId)).toEqual(["a", "a"]);
+  });
+});
+
+describe("the economy brought up to date with the combat's clock", () => {
+  const clock = (round: number, turn: number, current: string | null) => ({ round, turn, current });
+
+  it("starts the member's turn once when it becomes the one acting", () => {
+    const stored = { ...createEconomy(), reactionsLeft: 0, guarding: true };
+    expect(currentEconomy(stored, { round: 1, turn: 3 }, clock(1, 4, "m"), "m")).toMatchObject({
+      inTurn: true,
+      actionsLeft: 3,
+      reactionsLeft: 1,
+      guarding: false,
+    });
+    // Written during that same turn: what was spent stays spent.
+    const spent = accepted(
+      spendAction(startTurn(createEconomy()), "attack", { stamina: 0, focus: 0 }),
+    ).economy;
+    expect(currentEconomy(spent, { round: 1, turn: 4 }, clock(1, 4, "m"), "m").actionsLeft).toBe(2);
+  });
+
+  it("ends the turn when someone else acts, keeping Guard until the member's next turn", () => {
+    const guarding = { ...startTurn(createEconomy()), guarding: true };
+    expect(currentEconomy(guarding, { round: 1, turn: 4 }, clock(1, 5, "other"), "m")).toMatchObject({
+      inTurn: false,
+      actionsLeft: 0,
+      guarding: true,
+    });
+  });
+
+  it("clears the attacks made in a round once the round has ended", () => {
+    const attacked = { ...createEconomy(), attacksThisRound: 2 };
+    expect(currentEconomy(attacked, { round: 1, turn: 4 }, clock(1, 4, null), "m").attacksThisRound).toBe(2);
+    expect(currentEconomy(attacked, { round: 1, turn: 4 }, clock(2, 4, null), "m").attacksThisRound).toBe(0);
+  });
+});
+
+describe("reading stored turn state", () => {
+  it("falls back to the start for modes and phases it does not know", () => {
+    const state = parseTurnState({
+      mode: "initiative-by-vibes",
+      phase: "halftime",
+      round: 2,
+      teams: ["a"],
+      members: [],
+      surprisingTeams: [],
+      sequence: [],
+      toMove: null,
+      current: null,
+      history: [],
+    });
+    expect(state).toMatchObject({ mode: "teams", phase: "setup", round: 2, teams: ["a"] });
+  });
+});
