@@ -1,5 +1,7 @@
 import { promptAttack, promptTest } from "./applications/rolls/flows";
 import { deathSave, promptHeal, promptStabilise } from "./applications/rolls/life-flows";
+import { partyRest } from "./applications/rest";
+import { emergencyRetreat, moraleCheck, retreatAction, reuniteParty } from "./applications/retreat";
 import * as rules from "./rules";
 import { optionalRules } from "./settings";
 import { lifeAction } from "./workflows/life";
@@ -23,6 +25,16 @@ export function createApi() {
     stabilise: promptStabilise,
     /** Heal, choose, save or stabilise without a dialog (owners directly, others through the GM). */
     lifeAction,
+    /** RULES §5: end the fight with an Emergency Retreat (a player's call goes to the GM to confirm). */
+    emergencyRetreat,
+    /** RULES §8: the GM rests the whole party. */
+    partyRest,
+    /** Ends *separated* for every character (the GM reunites the party). */
+    reuniteParty,
+    /** RULES §7.2: a morale check for one team of a combat. */
+    moraleCheck,
+    /** RULES §7.1: one combatant's retreat action. */
+    retreatAction,
   };
 }
 export type BrinkApi = ReturnType<typeof createApi>;

@@ -14,6 +14,7 @@ import { registerSettings } from "./settings";
 import { statusEffectConfigs } from "./status-effects";
 import { registerDamageRequests } from "./workflows/damage";
 import { registerLifeClocks, registerLifeRequests } from "./workflows/life";
+import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -36,6 +37,7 @@ Hooks.once("init", () => {
   registerDamageRequests();
   registerLifeRequests();
   registerLifeClocks();
+  registerRecovery();
   registerCardButtons();
   void preloadTemplates();
   game.brink = createApi();

@@ -4,6 +4,7 @@
  */
 import { installFakeFoundry } from "../test/fake-foundry/install";
 import { writeLog } from "../test/fake-foundry/documents";
+import type { BrinkCombat } from "../src/documents/combat";
 
 installFakeFoundry();
 const { bootBrink } = await import("../test/foundry/boot");
@@ -93,6 +94,56 @@ await writesFor("writes: drop three items (one batched update)", () =>
     actor.items.contents.slice(0, 3).map((item) => ({ _id: item.id, system: { dropped: true } })),
   ),
 );
+
+// Combat: the tracker and the writes a turn costs, for 100 combatants in 5 teams
+const { bootCombat, renderTracker } = await import("../test/foundry/combat-fixtures");
+await bootCombat();
+const combat = (await Combat.implementation.create({ active: true })) as BrinkCombat;
+const teamIds = (
+  await combat.createEmbeddedDocuments(
+    "CombatantGroup",
+    Array.from({ length: 5 }, (_, i) => ({ name: `Team ${i + 1}` })),
+  )
+).map((group) => group.id ?? "");
+const fighters = await Actor.implementation.createDocuments(
+  Array.from({ length: 100 }, (_, i) => ({ name: `Fighter ${i + 1}`, type: "npc" as const })),
+);
+await combat.createEmbeddedDocuments(
+  "Combatant",
+  fighters.map((fighter, i) => ({ actorId: fighter.id ?? "", group: teamIds[i % 5] ?? "" })),
+);
+await combat.whenSynced();
+await combat.begin({ startingTeam: teamIds[0] ?? "" });
+await timeAsync("combat tracker: context and render (100 combatants in 5 teams)", 50, () => renderTracker());
+const firstId = [...combat.combatants][0]?.id ?? "";
+await writesFor("writes: claim a turn (100 combatants)", () => combat.takeTurn(firstId));
+await writesFor("writes: end a turn (100 combatants)", () => combat.endTurn());
+await writesFor("writes: end a round (100 combatants)", () => combat.endTheRound());
+
+// Emergency Retreat: writes per retreat by party size. Every character is down and takes an
+// injury and a condition: one batch for the actors, one item creation each, the card, the combat's end.
+const { registerRecovery } = await import("../src/workflows/recovery");
+registerRecovery();
+const { requestRetreat } = await import("../src/workflows/retreat");
+const { queueDice } = await import("../test/fake-foundry/dice");
+const { setUpFight, DISPOSITIONS } = await import("../test/foundry/combat-fixtures");
+for (const size of [1, 4, 12]) {
+  const names = Array.from({ length: size }, (_, i) => `Hero ${i + 1}`);
+  const fight = await setUpFight([
+    ...names.map((name) => ({ name, disposition: DISPOSITIONS.friendly, type: "character" as const })),
+    { name: "Ogre", disposition: DISPOSITIONS.hostile },
+  ]);
+  await Actor.implementation.updateDocuments(
+    names.map((name) => ({ _id: fight.actor(name).id, system: { health: { value: 0 } } })),
+  );
+  for (const _ of names) queueDice(20, 20, 20, 2); // three death luck successes: a minor injury
+  await writesFor(`writes per retreat: party of ${size}`, () =>
+    requestRetreat(
+      fight.combat.id ?? "",
+      names.map((name) => fight.actor(name).uuid),
+    ),
+  );
+}
 
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log("Brink benchmark (figures only; timing varies by machine)\n");

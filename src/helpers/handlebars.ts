@@ -29,6 +29,8 @@ export const TEMPLATE_PARTIALS = [
   "parts/item-row.hbs",
   "parts/stat.hbs",
   "chat/parts/dice.hbs",
+  "chat/parts/roll-lines.hbs",
+  "actor/header-actions.hbs",
 ].map(templatePath);
 
 export function registerHandlebarsHelpers(): void {

@@ -189,19 +189,20 @@ export class FakeDocument {
       const cls = FakeDocument.configuredClass(documentName) ?? FakeDocument.registry[documentName];
       const existing = this.collections[collection] ?? new Collection<FakeDocument>();
       const next = new Collection<FakeDocument>();
-      for (const data of (this._source[collection] as Plain[] | undefined) ?? []) {
-        const id = String(data._id);
-        const doc = existing.get(id);
+      const sources = (this._source[collection] as Plain[] | undefined) ?? [];
+      sources.forEach((data, index) => {
+        const doc = existing.get(String(data._id));
         if (doc && cls) {
           doc._source = data;
           doc.#initialize();
-          next.set(id, doc);
+          next.set(doc.id, doc);
         } else if (cls) {
+          // The parent keeps the child's full source (defaults included), as Foundry stores it.
           const created = new cls(data, { parent: this });
-          data._id = created.id;
+          sources[index] = created._source;
           next.set(created.id, created);
         }
-      }
+      });
       this.collections[collection] = next;
     }
     this.prepareData();

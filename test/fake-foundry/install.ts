@@ -5,6 +5,7 @@
  */
 import Handlebars from "handlebars";
 import { installFakeCombat } from "./combat";
+import { installFakePacks } from "./packs";
 import {
   ActorSheetV2,
   ApplicationV2,
@@ -148,6 +149,7 @@ export function installFakeFoundry(): void {
   });
   settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
   installFakeCombat();
+  installFakePacks();
 }
 
 /** Back to an empty world between tests; registrations made at init stay. */

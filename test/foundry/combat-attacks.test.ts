@@ -56,10 +56,33 @@ describe("attacks in combat", () => {
     const token = [...session.user.targets][0] as { document: { uuid: string } };
     const first = await attackOnce(boudica);
     queueDice(6, 10); // the Guard's DEX d6 (no Athletics) and the luck die
-    await requestCardAction("react", { messageId: first.id, attack: 0, target: token.document.uuid, kind: "dodge" });
+    await requestCardAction("react", {
+      messageId: first.id,
+      attack: 0,
+      target: token.document.uuid,
+      kind: "dodge",
+    });
     expect(f.member("Guard").economy.reactionsLeft).toBe(0);
     const second = await attackOnce(boudica);
-    const refused = await requestCardAction("react", { messageId: second.id, attack: 0, target: token.document.uuid, kind: "dodge" });
+    const refused = await requestCardAction("react", {
+      messageId: second.id,
+      attack: 0,
+      target: token.document.uuid,
+      kind: "dodge",
+    });
     expect(refused).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.no-reaction" });
+  });
+});
+
+describe("the tracker's way out of a fight", () => {
+  it("offers Emergency Retreat while the fight runs, and morale checks and retreat actions to the GM when Morale is on", async () => {
+    const { renderTracker } = await import("./combat-fixtures");
+    await duel();
+    const before = (await renderTracker()).html;
+    expect(before).toContain('data-action="emergencyRetreat"');
+    expect(before).toContain('data-action="retreatAction"');
+    expect(before).not.toContain('data-action="moraleCheck"');
+    await game.settings.set("brink", "morale", true);
+    expect((await renderTracker()).html).toContain('data-action="moraleCheck"');
   });
 });

@@ -1,3 +1,4 @@
+import { emergencyRetreat, moraleCheck, retreatAction } from "../retreat";
 import { templatePath } from "../../constants";
 import type { ApplicationOptions, RenderContext } from "../../foundry/application-base";
 import type { BrinkCombat } from "../../documents/combat";
@@ -31,6 +32,9 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       moveTeamUp: BrinkCombatTracker.#onMoveTeamUp,
       moveTeamDown: BrinkCombatTracker.#onMoveTeamDown,
       removeTeam: BrinkCombatTracker.#onRemoveTeam,
+      emergencyRetreat: BrinkCombatTracker.#onEmergencyRetreat,
+      moraleCheck: BrinkCombatTracker.#onMoraleCheck,
+      retreatAction: BrinkCombatTracker.#onRetreatAction,
     },
   };
 
@@ -151,6 +155,21 @@ export class BrinkCombatTracker extends combatTrackerBase() {
 
   static async #onRemoveTeam(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     await this.viewedCombat?.removeTeam(BrinkCombatTracker.#teamId(target));
+  }
+
+  static async #onEmergencyRetreat(this: BrinkCombatTracker): Promise<void> {
+    const combat = this.viewedCombat;
+    if (combat) await emergencyRetreat(combat);
+  }
+
+  static async #onMoraleCheck(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combat = this.viewedCombat;
+    if (combat) await moraleCheck(combat, BrinkCombatTracker.#teamId(target));
+  }
+
+  static async #onRetreatAction(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combatant = this.viewedCombat?.combatants.get(BrinkCombatTracker.#combatantId(target));
+    if (combatant) await retreatAction(combatant);
   }
 }
 

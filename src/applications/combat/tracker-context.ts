@@ -1,3 +1,4 @@
+import { optionalRules } from "../../settings";
 import type { BrinkCombat } from "../../documents/combat";
 import type { BrinkCombatant } from "../../documents/combatant";
 import type { BrinkCombatantGroup } from "../../documents/combatant-group";
@@ -44,6 +45,8 @@ export interface MemberView {
   canEndTurn: boolean;
   canSkip: boolean;
   canDelay: boolean;
+  /** RULES §7.1: the GM resolves a single combatant's retreat action. */
+  canRetreatAction: boolean;
   draggable: boolean;
 }
 
@@ -77,6 +80,10 @@ export interface TrackerView {
   canEndRound: boolean;
   canEndCombat: boolean;
   canManageTeams: boolean;
+  /** Emergency Retreat (RULES §5): anyone may call it while a fight runs; a player's call goes to the GM. */
+  canRetreat: boolean;
+  /** Morale checks per team (RULES §7.2), for the GM when the optional rule is on. */
+  canCheckMorale: boolean;
 }
 
 export interface Viewer {
@@ -108,6 +115,8 @@ export function emptyTrackerView(isGM: boolean): TrackerView {
     canEndRound: false,
     canEndCombat: false,
     canManageTeams: false,
+    canRetreat: false,
+    canCheckMorale: false,
   };
 }
 
@@ -145,6 +154,8 @@ export function trackerView(combat: BrinkCombat | null, viewer: Viewer): Tracker
     canEndRound: viewer.isGM && running,
     canEndCombat: viewer.isGM,
     canManageTeams: viewer.isGM && state.phase !== "ended",
+    canRetreat: running && optionalRules().emergencyRetreat,
+    canCheckMorale: viewer.isGM && running && optionalRules().morale,
   };
 }
 
@@ -194,6 +205,7 @@ function memberView(
       !member.acted &&
       hasLaterPlace(state, id),
     draggable: viewer.isGM && state.phase !== "ended",
+    canRetreatAction: viewer.isGM && running && member !== undefined && member.canAct,
   };
 }
 

@@ -2,6 +2,7 @@ import { templatePath } from "../../constants";
 import type { BrinkActor } from "../../documents/actor";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { promptAttack, promptTest } from "../rolls/flows";
+import { promptRest } from "../rest";
 import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
 import { actorSheetContext, type EffectChange, type SheetActor } from "./actor-context";
 
@@ -29,6 +30,9 @@ export class BrinkActorSheet extends actorSheetBase() {
       rollAttribute: BrinkActorSheet.#onRollAttribute,
       rollSkill: BrinkActorSheet.#onRollSkill,
       rollWeapon: BrinkActorSheet.#onRollWeapon,
+      rest: async function (this: BrinkActorSheet) {
+        await promptRest(this.actor);
+      },
       heal: BrinkActorSheet.#onHeal,
       deathSave: BrinkActorSheet.#onDeathSave,
       stabilise: BrinkActorSheet.#onStabilise,

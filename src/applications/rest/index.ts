@@ -1,0 +1,1 @@
+export { partyCharacters, partyRest, promptRest, restDialogView } from "./rest-dialog";

@@ -1,0 +1,276 @@
+/**
+ * RULES §7.2 and §7.1 at the table: a morale check the GM calls for a team, and the retreat action
+ * of a single combatant (whole turn, DEX test or enemies' attacks, followers checking morale at
+ * disadvantage). The active GM's client rolls with Foundry dice, marks the routed and the
+ * retreated (one batched actor write), ends the turn, brings the schedule up to date and posts
+ * one card.
+ */
+import { templatePath } from "../constants";
+import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
+import { notifyRefusal, refuse, requestFromGM, type RequestContext, type RequestResult } from "../requests";
+import {
+  checkMorale,
+  type MoraleCheck,
+  type MoraleOptions,
+  type MoraleScope,
+  type MoraleSubject,
+} from "../rules/morale";
+import {
+  resolveRetreatAction,
+  rollRetreatTest,
+  type RetreatActionResult,
+  type RetreatTest,
+} from "../rules/retreat-action";
+import { optionalRules } from "../settings";
+import { groupIdOf, orderedConditions, recoveryData, text, texts, updateActors } from "./retreat";
+
+export const MORALE_SCOPES = ["team", "group", "individual"] as const satisfies readonly MoraleScope[];
+const isScope = (value: unknown): value is MoraleScope =>
+  (MORALE_SCOPES as readonly unknown[]).includes(value);
+
+/** Combatants already out of the fight neither check morale nor follow anyone. */
+const OUT_OF_THE_FIGHT = ["dead", "routed", "retreated"];
+
+export function inTheFight(combatant: Combatant.Implementation): boolean {
+  const actor = combatant.actor;
+  return (
+    actor !== null && !OUT_OF_THE_FIGHT.some((condition) => recoveryData(actor).conditions.has(condition))
+  );
+}
+
+/** A player character rolls with its WIS; an NPC with its morale bonus, grouped by the actor it came from. */
+export function moraleSubject(combatant: Combatant.Implementation): MoraleSubject | null {
+  const actor = combatant.actor;
+  if (!actor) return null;
+  const system = recoveryData(actor);
+  const id = combatant.id ?? "";
+  return actor.type === "character"
+    ? { id, kind: "pc", wisdom: system.attributes.wis.value }
+    : { id, kind: "npc", moraleBonus: system.morale, group: combatant.actorId ?? actor.id ?? id };
+}
+
+/** Each named combatant's actor gains a condition, in one batched write. */
+async function markCombatants(combat: Combat.Implementation, ids: readonly string[], condition: string) {
+  const actors = new Map<string, Actor.Implementation>();
+  for (const id of ids) {
+    const actor = combat.combatants.get(id)?.actor;
+    if (actor) actors.set(actor.uuid, actor);
+  }
+  await updateActors(
+    [...actors.values()].map((actor) => {
+      const prior = [...recoveryData(actor).conditions];
+      return {
+        actor,
+        data: { "system.conditions": orderedConditions(prior, new Set([...prior, condition])) },
+      };
+    }),
+  );
+}
+
+/** Lets the turn schedule learn who can no longer act (Brink's combat, when registered). */
+async function synchronise(combat: Combat.Implementation, user: User.Implementation): Promise<void> {
+  if (typeof combat.resolveSync === "function") await combat.resolveSync(user);
+}
+
+function findCombat(payload: Record<string, unknown>): Combat.Implementation | undefined {
+  // Brink registers BrinkCombat as the Combat class; the collection's stored type does not say so.
+  return game.combats.get(text(payload, "combatId")) as Combat.Implementation | undefined;
+}
+
+// --- the card ----------------------------------------------------------------------------------
+
+const signed = (value: number): string => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "");
+
+function moraleRollsView(combat: Combat.Implementation, check: MoraleCheck) {
+  return check.rolls.map(({ subjectIds, roll }) => ({
+    names: subjectIds.map((id) => combat.combatants.get(id)?.name ?? id).join(", "),
+    dice: roll.faces.map((face, index) => ({
+      face,
+      kept: index === roll.faces.indexOf(roll.kept),
+    })),
+    mode: roll.mode === "normal" ? "" : game.i18n.localize(`BRINK.Morale.Mode.${roll.mode}`),
+    modifier: signed(roll.modifier),
+    total: roll.total,
+    difficulty: roll.difficulty,
+    success: roll.success,
+    verdict: game.i18n.localize(roll.success ? "BRINK.Morale.holds" : "BRINK.Morale.routed"),
+  }));
+}
+
+function routedText(combat: Combat.Implementation, check: MoraleCheck): string {
+  if (check.routedIds.length === 0) return "";
+  const names = check.routedIds.map((id) => combat.combatants.get(id)?.name ?? id).join(", ");
+  return game.i18n.format("BRINK.Morale.routedList", { names });
+}
+
+function retreatTestView(test: RetreatTest | null) {
+  if (!test) return null;
+  return {
+    die: test.die,
+    faces: test.faces,
+    modifier: signed(test.modifier),
+    total: test.total,
+    difficulty: test.difficulty,
+    success: test.success,
+  };
+}
+
+async function postCard(view: Record<string, unknown>, rolls: BrinkRoll[]): Promise<void> {
+  const content = await foundry.applications.handlebars.renderTemplate(
+    templatePath("chat/morale-card.hbs"),
+    view,
+  );
+  await ChatMessage.implementation.create({
+    content,
+    rolls,
+    speaker: { alias: game.i18n.localize("BRINK.Morale.title") },
+    sound: CONFIG.sounds?.dice,
+    // The rolls are Foundry's own; the card needs no record beyond its content.
+  } as never);
+}
+
+// --- morale check ------------------------------------------------------------------------------
+
+async function handleMorale(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  if (!user.isGM) return refuse("BRINK.Morale.Refusal.gmOnly");
+  if (!optionalRules().morale) return refuse("BRINK.Morale.Refusal.disabled");
+  const combat = findCombat(payload);
+  if (!combat) return refuse("BRINK.Morale.Refusal.noCombat");
+  const team = combat.groups.get(text(payload, "groupId"));
+  if (!team) return refuse("BRINK.Morale.Refusal.noTeam");
+  const scope = payload.scope;
+  if (!isScope(scope)) return refuse("BRINK.Morale.Refusal.unknownScope");
+  const subjects = [...combat.combatants]
+    .filter((combatant) => groupIdOf(combatant) === team.id && inTheFight(combatant))
+    .flatMap((combatant) => moraleSubject(combatant) ?? []);
+  if (subjects.length === 0) return refuse("BRINK.Morale.Refusal.nobody", { team: team.name ?? "" });
+  const options: MoraleOptions = {
+    scope,
+    advantage: payload.advantage === true,
+    disadvantage: payload.disadvantage === true,
+  };
+  const { result: check, rolls } = await resolveWithFoundryDice((dice) =>
+    checkMorale(subjects, options, dice),
+  );
+  await markCombatants(combat, check.routedIds, "routed");
+  await synchronise(combat, user);
+  await postCard(
+    {
+      title: game.i18n.format("BRINK.Morale.cardTitle", { team: team.name ?? "" }),
+      rolls: moraleRollsView(combat, check),
+      routed: routedText(combat, check),
+    },
+    rolls,
+  );
+  return { ok: true };
+}
+
+// --- retreat action ----------------------------------------------------------------------------
+
+interface RetreatActionRoll {
+  test: RetreatTest | null;
+  result: RetreatActionResult;
+  morale: MoraleCheck | null;
+}
+
+async function handleRetreatAction(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  if (!user.isGM) return refuse("BRINK.Retreat.Action.Refusal.gmOnly");
+  const combat = findCombat(payload);
+  if (!combat) return refuse("BRINK.Morale.Refusal.noCombat");
+  const combatant = combat.combatants.get(text(payload, "combatantId"));
+  const actor = combatant?.actor;
+  if (!combatant || !actor) return refuse("BRINK.Retreat.Action.Refusal.noCombatant");
+  if (!inTheFight(combatant))
+    return refuse("BRINK.Retreat.Action.Refusal.outOfTheFight", { name: combatant.name ?? "" });
+  const followers = texts(payload, "followerIds")
+    .map((id) => combat.combatants.get(id))
+    .filter(
+      (follower): follower is Combatant.Implementation =>
+        !!follower && follower !== combatant && inTheFight(follower),
+    );
+  const subjects = followers.flatMap((follower) => moraleSubject(follower) ?? []);
+  const difficulty = Math.max(0, Math.round(Number(payload.difficulty) || 0));
+  const modifier = Math.round(Number(payload.modifier) || 0);
+  const dexterity = recoveryData(actor).attributes.dex.value;
+  const attacksInstead = payload.attacksInstead === true;
+  const { result: rolled, rolls } = await resolveWithFoundryDice((dice): RetreatActionRoll => {
+    const test = attacksInstead ? null : rollRetreatTest(dexterity, modifier, difficulty, dice);
+    const result = resolveRetreatAction({
+      actorId: combatant.id ?? "",
+      test,
+      hit: payload.hit === true,
+      followerIds: subjects.map((subject) => subject.id),
+    });
+    const morale = result.followerMorale ? checkMorale(subjects, result.followerMorale.options, dice) : null;
+    return { test, result, morale };
+  });
+  const { result, morale } = rolled;
+  if (result.addStatuses.length > 0) await markCombatants(combat, [combatant.id ?? ""], "retreated");
+  if (morale && morale.routedIds.length > 0) await markCombatants(combat, morale.routedIds, "routed");
+  // The attempt takes the whole turn, whether it works or not.
+  if (combat.turnState?.current === combatant.id && typeof combat.resolveEndTurn === "function")
+    await combat.resolveEndTurn(user);
+  await synchronise(combat, user);
+  const name = combatant.name ?? actor.name;
+  await postCard(
+    {
+      title: game.i18n.format("BRINK.Retreat.Action.cardTitle", { name }),
+      action: {
+        test: retreatTestView(rolled.test),
+        attacksInstead,
+        hit: payload.hit === true,
+        outcome: game.i18n.format(`BRINK.Retreat.Action.Outcome.${result.outcome}`, { name }),
+        retreated: result.outcome === "retreated",
+      },
+      rolls: morale ? moraleRollsView(combat, morale) : [],
+      routed: morale ? routedText(combat, morale) : "",
+    },
+    rolls,
+  );
+  return { ok: true };
+}
+
+export const MORALE_REQUESTS = {
+  "morale.check": handleMorale,
+  "retreat.action": handleRetreatAction,
+} as const;
+
+export interface MoraleChoice {
+  scope: MoraleScope;
+  advantage: boolean;
+  disadvantage: boolean;
+}
+
+export async function requestMoraleCheck(
+  combatId: string,
+  groupId: string,
+  choice: MoraleChoice,
+): Promise<RequestResult> {
+  const result = await requestFromGM("morale.check", { combatId, groupId, ...choice });
+  notifyRefusal(result);
+  return result;
+}
+
+export interface RetreatActionChoice {
+  difficulty: number;
+  modifier: number;
+  attacksInstead: boolean;
+  hit: boolean;
+  followerIds: string[];
+}
+
+export async function requestRetreatAction(
+  combatId: string,
+  combatantId: string,
+  choice: RetreatActionChoice,
+): Promise<RequestResult> {
+  const result = await requestFromGM("retreat.action", { combatId, combatantId, ...choice });
+  notifyRefusal(result);
+  return result;
+}

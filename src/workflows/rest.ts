@@ -1,0 +1,282 @@
+/**
+ * RULES §8 at the table: short rests spending hit dice, safe and unsafe long rests, a week of bed
+ * rest, for one character from its sheet or for the whole party from the GM. The active GM's
+ * client runs the rules and writes: the actors in one batch, then per actor one item update
+ * (minor injuries counting safe rests) and one item deletion (what healed or ended), and one card.
+ */
+import { templatePath } from "../constants";
+import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
+import { notifyRefusal, refuse, requestFromGM, type RequestContext, type RequestResult } from "../requests";
+import type { DieSize } from "../rules/dice";
+import {
+  MINOR_INJURY_SAFE_RESTS,
+  bedRest,
+  longRest,
+  shortRest,
+  type Change,
+  type RestBlock,
+  type RestCharacter,
+  type RestKind,
+  type RestResult,
+} from "../rules/rest";
+import { optionalRules } from "../settings";
+import {
+  S2_INJURY_PREFIX,
+  actorFrom,
+  attributeLabel,
+  carriedInjuries,
+  effectiveAttributes,
+  injuryData,
+  orderedConditions,
+  recoveryData,
+  rollLineView,
+  setbackData,
+  text,
+  updateActors,
+} from "./retreat";
+
+export const REST_KINDS = [
+  "short",
+  "long-safe",
+  "long-unsafe",
+  "bed-rest",
+] as const satisfies readonly RestKind[];
+
+export const isRestKind = (value: unknown): value is RestKind =>
+  (REST_KINDS as readonly unknown[]).includes(value);
+
+export function restCharacter(actor: Actor.Implementation): RestCharacter {
+  const system = recoveryData(actor);
+  return {
+    id: actor.uuid,
+    level: system.level,
+    attributes: effectiveAttributes(system),
+    endurance: { value: system.endurance.value, max: system.endurance.max },
+    health: { value: system.health.value, max: system.health.max },
+    hitDice: { value: system.hitDice.value, max: system.hitDice.max },
+    // The schema only admits die sizes here (data/shared dieField).
+    hitDie: system.hitDice.die as DieSize,
+    exhaustion: system.exhaustion,
+    strain: { value: system.strain.value, max: system.strain.max },
+    statuses: [...system.conditions],
+    injuries: carriedInjuries(actor),
+  };
+}
+
+/** Whether the character wears armour that it would sleep in: worn, not dropped, heavy. */
+export function wearsHeavyArmour(actor: Actor.Implementation): boolean {
+  return [...actor.items].some((item) => {
+    // Armour's system data (data/item/armour); only these flags are read.
+    const system = item.system as unknown as { equipped?: boolean; dropped?: boolean; heavy?: boolean };
+    return item.type === "armour" && system.equipped === true && !system.dropped && system.heavy === true;
+  });
+}
+
+export interface RestEntry {
+  actorUuid: string;
+  /** Hit dice to spend on a short rest. */
+  hitDice: number;
+  /** Slept in armour (matters only under the dying rule). */
+  sleptInArmour: boolean;
+}
+
+function entriesOf(payload: Record<string, unknown>): RestEntry[] {
+  const entries = payload.entries;
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry: unknown) => {
+    if (typeof entry !== "object" || entry === null) return [];
+    const record = entry as Record<string, unknown>;
+    const actorUuid = text(record, "actorUuid");
+    const hitDice = Math.max(0, Math.floor(Number(record.hitDice) || 0));
+    return actorUuid ? [{ actorUuid, hitDice, sleptInArmour: record.sleptInArmour === true }] : [];
+  });
+}
+
+async function runRest(kind: RestKind, character: RestCharacter, entry: RestEntry, s2: boolean) {
+  switch (kind) {
+    case "short":
+      return resolveWithFoundryDice((dice) => shortRest(character, entry.hitDice, dice));
+    case "long-safe":
+    case "long-unsafe":
+      return {
+        result: longRest(character, kind === "long-safe", { s2, sleptInArmour: entry.sleptInArmour }),
+        rolls: [],
+      };
+    case "bed-rest":
+      return { result: bedRest(character, { s2 }), rolls: [] };
+  }
+}
+
+/** Setback items that a safe night ends (disoriented), whatever was worn to bed. */
+const endsWithSafeRest = (kind: RestKind) => kind === "long-safe" || kind === "bed-rest";
+
+interface Rested {
+  actor: Actor.Implementation;
+  result: RestResult;
+  rolls: BrinkRoll[];
+  data: Record<string, unknown>;
+  progress: { _id: string; system: { progress: { value: number } } }[];
+  remove: string[];
+  /** Names of the injuries that healed and of the setbacks that ended, for the card. */
+  healedNames: string[];
+  endedNames: string[];
+}
+
+function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestResult): Omit<Rested, "rolls"> {
+  const system = recoveryData(actor);
+  const { changes, removeStatuses, deleteInjuryIds, injuryProgress } = result.update;
+  const data: Record<string, unknown> = {};
+  if (changes.endurance !== undefined) data["system.endurance.value"] = changes.endurance;
+  if (changes.health !== undefined) data["system.health.value"] = changes.health;
+  if (changes.hitDice !== undefined) data["system.hitDice.value"] = changes.hitDice;
+  if (changes.exhaustion !== undefined) data["system.exhaustion"] = changes.exhaustion;
+  if (changes.strain !== undefined) data["system.strain.value"] = changes.strain;
+  if (removeStatuses.length > 0) {
+    const prior = [...system.conditions];
+    const next = new Set(prior.filter((condition) => !removeStatuses.includes(condition)));
+    data["system.conditions"] = orderedConditions(prior, next);
+  }
+  const healedS2 = deleteInjuryIds.filter((id) => id.startsWith(S2_INJURY_PREFIX));
+  if (healedS2.length > 0) {
+    data["system.death.injuries"] = system.death.injuries.filter(
+      (_, index) => !healedS2.includes(`${S2_INJURY_PREFIX}${index}`),
+    );
+  }
+  // Serious injuries heal by their item going: the step-down was only ever its effect.
+  const healedItems = deleteInjuryIds.filter((id) => actor.items.has(id));
+  const endedSetbacks = endsWithSafeRest(kind)
+    ? actor.items
+        .filter((item) => item.type === "setback" && setbackData(item).endsOn === "safeLongRest")
+        .map((item) => item.id ?? "")
+    : [];
+  const remove = [...new Set([...healedItems, ...endedSetbacks])];
+  return {
+    actor,
+    result,
+    data,
+    progress: injuryProgress
+      .filter((entry) => actor.items.has(entry.id))
+      .map((entry) => ({ _id: entry.id, system: { progress: { value: entry.safeRests } } })),
+    remove,
+    healedNames: [
+      ...healedItems.map((id) => actor.items.get(id)?.name ?? id),
+      ...healedS2.map(() => game.i18n.localize("BRINK.Rest.Card.wound")),
+    ],
+    endedNames: endedSetbacks.map((id) => actor.items.get(id)?.name ?? id),
+  };
+}
+
+async function handleRest(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  const kind = payload.kind;
+  if (!isRestKind(kind)) return refuse("BRINK.Rest.Refusal.unknownKind");
+  const entries = entriesOf(payload);
+  if (entries.length === 0) return refuse("BRINK.Rest.Refusal.nobody");
+  const actors: Actor.Implementation[] = [];
+  for (const entry of entries) {
+    const actor = await actorFrom(entry.actorUuid);
+    if (!actor) return refuse("BRINK.Rest.Refusal.noActor");
+    if (!actor.testUserPermission(user, "OWNER"))
+      return refuse("BRINK.Rest.Refusal.notOwner", { name: actor.name });
+    actors.push(actor);
+  }
+  const s2 = optionalRules().deathRule === "dying";
+  const rested: Rested[] = [];
+  for (const [index, actor] of actors.entries()) {
+    const entry = entries[index] as RestEntry;
+    const { result, rolls } = await runRest(kind, restCharacter(actor), entry, s2);
+    rested.push({ ...restWrites(actor, kind, result), rolls });
+  }
+  await updateActors(rested.map(({ actor, data }) => ({ actor, data })));
+  for (const { actor, progress, remove } of rested) {
+    if (progress.length > 0) await actor.updateEmbeddedDocuments("Item", progress as never);
+    if (remove.length > 0) await actor.deleteEmbeddedDocuments("Item", remove);
+  }
+  const content = await foundry.applications.handlebars.renderTemplate(
+    templatePath("chat/rest-card.hbs"),
+    restCardView(kind, rested, s2),
+  );
+  await ChatMessage.implementation.create({
+    content,
+    rolls: rested.flatMap((entry) => entry.rolls),
+    speaker: { alias: game.i18n.localize("BRINK.Rest.title") },
+    // The rolls are Foundry's own; the rest needs no record beyond the card.
+  } as never);
+  return { ok: true };
+}
+
+// --- the card ---------------------------------------------------------------------------------
+
+const KIND_KEYS: Record<RestKind, string> = {
+  short: "BRINK.Rest.Kind.short",
+  "long-safe": "BRINK.Rest.Kind.longSafe",
+  "long-unsafe": "BRINK.Rest.Kind.longUnsafe",
+  "bed-rest": "BRINK.Rest.Kind.bedRest",
+};
+const BLOCK_KEYS: Record<RestBlock, string> = {
+  "armour-blocks-strain": "BRINK.Rest.Blocked.armourStrain",
+  "armour-blocks-injuries": "BRINK.Rest.Blocked.armourInjuries",
+  "max-strain-blocks-healing": "BRINK.Rest.Blocked.maxStrain",
+};
+const statusLabel = (status: string): string =>
+  game.i18n.localize(`BRINK.Status.${status.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`);
+
+export const restKindLabel = (kind: RestKind): string => game.i18n.localize(KIND_KEYS[kind]);
+
+function changeLine(key: string, change: Change) {
+  return change.from === change.to
+    ? []
+    : [{ label: game.i18n.localize(key), from: change.from, to: change.to, gain: change.to > change.from }];
+}
+
+function restCardView(kind: RestKind, rested: readonly Rested[], s2: boolean) {
+  return {
+    title: restKindLabel(kind),
+    characters: rested.map(({ actor, result, healedNames, endedNames }) => {
+      const { summary } = result;
+      const lines = [
+        ...changeLine("BRINK.Rest.Card.endurance", summary.endurance),
+        ...changeLine("BRINK.Rest.Card.health", summary.health),
+        ...changeLine("BRINK.Rest.Card.hitDice", summary.hitDice),
+        ...changeLine("BRINK.Rest.Card.exhaustion", summary.exhaustion),
+        ...(s2 ? changeLine("BRINK.Rest.Card.strain", summary.strain) : []),
+      ];
+      const progress = summary.minorInjuryProgress.map((entry) => {
+        const item = actor.items.get(entry.id);
+        const attribute = item ? injuryData(item).attribute : null;
+        return game.i18n.format("BRINK.Rest.Card.progress", {
+          name: item?.name ?? (attribute ? attributeLabel(attribute) : entry.id),
+          count: String(entry.safeRests),
+          needed: String(MINOR_INJURY_SAFE_RESTS),
+        });
+      });
+      const statuses = summary.endedStatuses.map(statusLabel).filter((label) => !endedNames.includes(label));
+      const healed = [
+        ...healedNames.map((name) => game.i18n.format("BRINK.Rest.Card.healed", { name })),
+        ...[...endedNames, ...statuses].map((name) => game.i18n.format("BRINK.Rest.Card.ended", { name })),
+      ];
+      const blocked = summary.blocked.map((block) => game.i18n.localize(BLOCK_KEYS[block]));
+      return {
+        name: actor.name,
+        img: actor.img ?? "icons/svg/mystery-man.svg",
+        rolls: result.rolls.map(rollLineView),
+        lines,
+        healed,
+        progress,
+        blocked,
+        nothing: lines.length + healed.length + progress.length === 0,
+      };
+    }),
+  };
+}
+
+export const REST_REQUESTS = { "rest.apply": handleRest } as const;
+
+/** Asks the GM's client to run a rest; shows a refusal to the user who asked. */
+export async function requestRest(kind: RestKind, entries: RestEntry[]): Promise<RequestResult> {
+  const result = await requestFromGM("rest.apply", { kind, entries: entries.map((entry) => ({ ...entry })) });
+  notifyRefusal(result);
+  return result;
+}

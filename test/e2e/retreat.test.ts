@@ -1,0 +1,89 @@
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queueDice } from "../fake-foundry/dice";
+import { answerDialog, shownDialogs } from "../fake-foundry/ui";
+import { bootCombat, DISPOSITIONS, setUpFight } from "../foundry/combat-fixtures";
+import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/browser";
+
+await bootCombat();
+const { registerRecovery } = await import("../../src/workflows/recovery");
+registerRecovery();
+const { emergencyRetreat } = await import("../../src/applications/retreat");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CARD_PARTS = [
+  ".brink-card",
+  ".recovery-character",
+  ".character-header",
+  ".roll-line",
+  ".consequence",
+  ".card-buttons",
+];
+const DIALOG_PARTS = [".brink-dialog", ".recovery-member", ".member-name", ".member-note"];
+
+async function shoot(
+  name: string,
+  content: string,
+  size: { width: number; height: number },
+  parts: string[],
+) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: Math.max(800, size.height + 80) } });
+  const html = `<div class="application theme-light"><section class="window-content" style="padding:8px;overflow:auto">${content}</section></div>`;
+  await page.setContent(pageHtml(html, { ...size, theme: name.endsWith("dark") ? "dark" : "light" }));
+  await page.screenshot({ path: join(RESULTS, `${name}.png`) });
+  const overflow = await findOverflow(page, parts);
+  await page.close();
+  return overflow;
+}
+
+/** Four characters with long names, one of them down, one wearing what she may drop. */
+async function party() {
+  const fight = await setUpFight([
+    { name: "Agnessa of the Long Road", disposition: DISPOSITIONS.friendly, type: "character" },
+    { name: "Boudica", disposition: DISPOSITIONS.friendly, type: "character" },
+    { name: "Clementine Ashdown-Featherstonehaugh", disposition: DISPOSITIONS.friendly, type: "character" },
+    { name: "Fabian", disposition: DISPOSITIONS.friendly, type: "character" },
+    { name: "Guard", disposition: DISPOSITIONS.hostile },
+  ]);
+  await fight.actor("Agnessa of the Long Road").update({
+    system: { level: 3, hitDice: { value: 3, max: 3 } },
+  });
+  await fight.actor("Clementine Ashdown-Featherstonehaugh").createEmbeddedDocuments("Item", [
+    { name: "Spear", type: "weapon", system: { equipped: true } },
+    { name: "Round shield", type: "shield", system: { equipped: true } },
+  ]);
+  await fight.actor("Fabian").update({ system: { health: { value: 0, max: 10 } } });
+  return fight;
+}
+
+describe("the Emergency Retreat in Chromium", () => {
+  it("the dialog lists the party team, each with a tick box, without overflowing", async () => {
+    const fight = await party();
+    answerDialog(null);
+    await emergencyRetreat(fight.combat);
+    const content = shownDialogs.at(-1)?.content ?? "";
+    expect(content).toContain("Clementine Ashdown-Featherstonehaugh");
+    expect(await shoot("retreat-dialog", content, { width: 420, height: 420 }, DIALOG_PARTS)).toEqual([]);
+  });
+
+  it("the summary card lists every character, roll and consequence, in light and dark", async () => {
+    const fight = await party();
+    queueDice(10, 6, 5, 3, 4, 1, 7, 5, 1, 3, 15, 2, 4, 1, 9);
+    answerDialog(Object.fromEntries([0, 1, 2, 3].map((i) => [`member-${i}`, true])));
+    answerDialog(null);
+    await emergencyRetreat(fight.combat);
+    const content = (game.messages.contents.at(-1) as unknown as { content: string }).content;
+    expect(content).toContain("Choose 1 dropped item(s)");
+    const size = { width: 300, height: 900 };
+    expect(await shoot("retreat-summary-card", content, size, CARD_PARTS)).toEqual([]);
+    expect(await shoot("retreat-summary-card-dark", content, size, CARD_PARTS)).toEqual([]);
+  });
+});

@@ -1,0 +1,236 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearDice, plannedDiceLeft, queueDice } from "../fake-foundry/dice";
+import { notifications, resetWorld, settings, writeLog } from "../fake-foundry/install";
+import { asUser } from "../fake-foundry/runtime";
+import { answerDialog, shownDialogs } from "../fake-foundry/ui";
+import { player, writesDuring } from "./combat-fixtures";
+import { bootBrink } from "./boot";
+
+await bootBrink();
+const { registerRecovery } = await import("../../src/workflows/recovery");
+registerRecovery();
+const { promptRest, partyRest } = await import("../../src/applications/rest");
+const { requestRest } = await import("../../src/workflows/rest");
+
+const petraPlayer = player("petra-player");
+const rolandPlayer = player("roland-player");
+const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+
+interface Rating {
+  die: number;
+  value: number;
+  bonus: number;
+  disadvantage: number;
+}
+interface Sheet {
+  endurance: { value: number };
+  health: { value: number };
+  hitDice: { value: number };
+  exhaustion: number;
+  strain: { value: number; max: number };
+  conditions: Set<string>;
+  attributes: Record<"str" | "dex" | "con" | "int" | "wis" | "cha", Rating>;
+  skills: Record<"notice" | "investigate", Rating>;
+}
+const sheet = (actor: Actor.Implementation) => actor.system as unknown as Sheet;
+const itemNames = (actor: Actor.Implementation) => actor.items.map((item) => item.name).sort();
+const lastCard = () => game.messages.contents.at(-1) as unknown as { content: string; rolls: unknown[] };
+
+const ADD = () => CONST.ACTIVE_EFFECT_MODES.ADD;
+
+/** The injuries a retreat leaves, as the retreat builds them: the effect on the item is the injury. */
+const minorInjury = () => ({
+  name: "Minor Injury (Strength)",
+  type: "injury",
+  system: { kind: "minor", attribute: "str", penalty: 1, heals: "safeRests", progress: { value: 0, max: 3 } },
+  effects: [
+    {
+      name: "Minor Injury",
+      transfer: true,
+      changes: [{ key: "system.attributes.str.bonus", mode: ADD(), value: "-1" }],
+    },
+  ],
+});
+const seriousInjury = () => ({
+  name: "Serious Injury (Dexterity)",
+  type: "injury",
+  system: { kind: "serious", attribute: "dex", penalty: 1, heals: "bedRest" },
+  effects: [
+    {
+      name: "Serious Injury",
+      transfer: true,
+      changes: [{ key: "system.attributes.dex.steps", mode: ADD(), value: "1" }],
+    },
+  ],
+});
+const disoriented = () => ({
+  name: "Disoriented",
+  type: "setback",
+  system: { kind: "disoriented", endsOn: "safeLongRest" },
+  effects: [
+    {
+      name: "Disoriented",
+      transfer: true,
+      changes: [
+        { key: "system.skills.notice.disadvantage", mode: ADD(), value: "1" },
+        { key: "system.skills.investigate.disadvantage", mode: ADD(), value: "1" },
+      ],
+    },
+  ],
+});
+
+async function petra(
+  system: Record<string, unknown> = {},
+  items: object[] = [],
+): Promise<Actor.Implementation> {
+  const actor = await Actor.implementation.create({
+    name: "Petra",
+    type: "character",
+    ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE, [petraPlayer.id]: OWNER },
+    system: { attributes: { dex: { die: 8 } }, endurance: { value: 4, max: 10 }, ...system },
+    items,
+  });
+  if (!actor) throw new Error("Petra was not created");
+  return actor;
+}
+
+/** Petra's player rests from her sheet. */
+async function rest(actor: Actor.Implementation, answer: Record<string, unknown>) {
+  answerDialog(answer);
+  return asUser(petraPlayer, () => promptRest(actor));
+}
+const progressOf = (actor: Actor.Implementation) =>
+  (actor.items.contents[0]?.system as unknown as { progress: { value: number } } | undefined)?.progress.value;
+
+beforeEach(() => {
+  resetWorld();
+  clearDice();
+  shownDialogs.length = 0;
+});
+
+describe("minor injuries", () => {
+  it("heal after three safe long rests in a row; an unsafe rest in between starts the count again", async () => {
+    const actor = await petra({}, [minorInjury()]);
+    expect(sheet(actor).attributes.str.bonus).toBe(-1);
+
+    await rest(actor, { kind: "long-safe" });
+    await rest(actor, { kind: "long-safe" });
+    expect(progressOf(actor)).toBe(2);
+    expect(lastCard().content).toContain("Minor Injury (Strength): 2 of 3 safe rests in a row");
+
+    await rest(actor, { kind: "long-unsafe" });
+    expect(progressOf(actor)).toBe(0);
+    expect(itemNames(actor)).toEqual(["Minor Injury (Strength)"]);
+
+    await rest(actor, { kind: "long-safe" });
+    await rest(actor, { kind: "long-safe" });
+    expect(itemNames(actor)).toEqual(["Minor Injury (Strength)"]);
+    await rest(actor, { kind: "long-safe" });
+    expect(itemNames(actor)).toEqual([]);
+    expect(sheet(actor).attributes.str.bonus).toBe(0);
+    expect(lastCard().content).toContain("Healed: Minor Injury (Strength)");
+  });
+});
+
+describe("serious injuries", () => {
+  it("outlast a safe long rest and heal with a week of bed rest, which gives the die back", async () => {
+    const actor = await petra({}, [seriousInjury()]);
+    expect(sheet(actor).attributes.dex).toMatchObject({ die: 8, value: 6 });
+    await rest(actor, { kind: "long-safe" });
+    expect(itemNames(actor)).toEqual(["Serious Injury (Dexterity)"]);
+
+    await rest(actor, { kind: "bed-rest" });
+    expect(itemNames(actor)).toEqual([]);
+    expect(sheet(actor).attributes.dex).toMatchObject({ die: 8, value: 8 });
+    expect(lastCard().content).toContain("A week of bed rest");
+    expect(lastCard().content).toContain("Healed: Serious Injury (Dexterity)");
+  });
+});
+
+describe("sleeping in armour under the dying rule", () => {
+  it("blocks strain recovery; sleeping without it takes a point of strain off", async () => {
+    await settings.set("brink", "deathRule", "dying");
+    const actor = await petra({ strain: { value: 2 } }, [
+      { name: "Plate", type: "armour", system: { equipped: true, heavy: true } },
+    ]);
+    answerDialog({ kind: "long-safe", "armour-0": true });
+    await asUser(petraPlayer, () => promptRest(actor));
+    expect(shownDialogs.at(-1)?.content).toMatch(/name="armour-0" checked/);
+    expect(sheet(actor).strain.value).toBe(2);
+    expect(lastCard().content).toContain("Slept in armour: no strain recovered.");
+
+    await rest(actor, { kind: "long-safe", "armour-0": false });
+    expect(sheet(actor).strain.value).toBe(1);
+    expect(lastCard().content).toContain("System strain");
+  });
+
+  it("is not offered under the other death rules", async () => {
+    const actor = await petra();
+    await rest(actor, { kind: "long-safe" });
+    expect(shownDialogs.at(-1)?.content).not.toContain("armour-0");
+  });
+});
+
+describe("the other rests", () => {
+  it("a short rest spends hit dice, each restoring its face + CON, endurance first", async () => {
+    const actor = await petra({ hitDice: { value: 2, max: 3, die: 8 }, health: { value: 8, max: 10 } });
+    queueDice(3, 1);
+    await rest(actor, { kind: "short", "hitDice-0": 2 });
+    expect(plannedDiceLeft()).toBe(0);
+    // 3 + 6 fills endurance 4 → 10 (3 spill over to health), then 1 + 6 more: health 8 → 10.
+    expect(sheet(actor)).toMatchObject({
+      endurance: { value: 10 },
+      health: { value: 10 },
+      hitDice: { value: 0 },
+    });
+    expect(lastCard().rolls).toHaveLength(2);
+    expect(lastCard().content).toContain("Hit die");
+  });
+
+  it("a safe long rest ends disorientation: its item and its condition", async () => {
+    const actor = await petra({ conditions: ["disoriented"] }, [disoriented()]);
+    expect(sheet(actor).skills.notice.disadvantage).toBe(1);
+    await rest(actor, { kind: "long-safe" });
+    expect(itemNames(actor)).toEqual([]);
+    expect(sheet(actor).conditions.has("disoriented")).toBe(false);
+    expect(sheet(actor).skills.notice.disadvantage).toBe(0);
+    expect(lastCard().content).toContain("Ends: Disoriented");
+  });
+});
+
+describe("who rests", () => {
+  it("the GM rests the whole party at once: one actor batch and one card", async () => {
+    const one = await petra({ endurance: { value: 1, max: 10 } });
+    const two = await Actor.implementation.create({
+      name: "Roland",
+      type: "character",
+      ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE, [rolandPlayer.id]: OWNER },
+      system: { endurance: { value: 3, max: 10 } },
+    });
+    await Actor.implementation.create({ name: "Goblin", type: "npc" });
+    answerDialog({ kind: "long-unsafe", "member-0": true, "member-1": true });
+    const writes = await writesDuring(() => partyRest());
+    expect(writes.map((w) => `${w.action} ${w.documentName} ×${w.count}`)).toEqual([
+      "update Actor ×2",
+      "create ChatMessage ×1",
+    ]);
+    expect(sheet(one).endurance.value).toBe(10);
+    expect(sheet(two as Actor.Implementation).endurance.value).toBe(10);
+    expect(lastCard().content).toContain("Petra");
+    expect(lastCard().content).toContain("Roland");
+    expect(lastCard().content).not.toContain("Goblin");
+  });
+
+  it("refuses a player resting someone else's character, and a player's party rest", async () => {
+    const actor = await petra();
+    const writes = writeLog.length;
+    const refused = await asUser(rolandPlayer, () =>
+      requestRest("long-safe", [{ actorUuid: actor.uuid, hitDice: 0, sleptInArmour: false }]),
+    );
+    expect(refused).toEqual({ ok: false, reason: "BRINK.Rest.Refusal.notOwner", data: { name: "Petra" } });
+    expect(notifications.log.at(-1)?.message).toBe("You do not own Petra.");
+    expect(await asUser(rolandPlayer, () => partyRest())).toBeNull();
+    expect(notifications.log.at(-1)?.message).toBe("Only the GM can rest the whole party.");
+    expect(writeLog.length).toBe(writes);
+  });
+});
