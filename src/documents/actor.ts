@@ -10,8 +10,10 @@ import {
   type AttackTarget,
   type AttackWeapon,
   type Defender,
+  type WeaponDelivery,
 } from "../rules/attacks";
 import { resolveTest, type TestResult } from "../rules/tests";
+import { conditionsAgainst } from "../rules/conditions";
 import {
   attackerFor,
   attackWeaponFor,
@@ -136,6 +138,7 @@ export class BrinkActor extends Actor {
     const attacks: AttackRecord[] = [];
     const rolls: BrinkRoll[] = [];
     for (const [index, group] of groups.entries()) {
+      const conditions = groupConditions(weaponData.delivery, group);
       const request = {
         attacker: attackerFor(this.rolling, attacksThisRound + index),
         weapon: weaponData,
@@ -143,8 +146,8 @@ export class BrinkActor extends Actor {
         targets: group.map(attackTarget),
         sneak: choice.sneak,
         flanking: choice.flanking,
-        advantages: Math.max(0, choice.advantage),
-        disadvantages: Math.max(0, -choice.advantage),
+        advantages: Math.max(0, choice.advantage) + conditions.advantages,
+        disadvantages: Math.max(0, -choice.advantage) + conditions.disadvantages,
         modifiers: choice.modifier
           ? [{ label: game.i18n.localize("BRINK.Roll.Step.modifier"), value: choice.modifier }]
           : [],
@@ -242,10 +245,37 @@ function killingBlow(
 /** The d20 among a rule's dice is the luck die; the card's dice tooltip says so. */
 const luckPurpose = (_index: number, faces: number): "luck" | "test" => (faces === 20 ? "luck" : "test");
 
+/** A target's defences with Guard's bonus (RULES §9) folded in. */
+export function guardedDefender(id: string, actor: BrinkActor): Defender {
+  const defender = defenderFor(id, actor.rolling);
+  const bonus = actor.statuses.has("guarding") ? 1 : 0;
+  if (!bonus) return defender;
+  return {
+    ...defender,
+    evasion: defender.evasion + bonus,
+    deflection: {
+      physical: defender.deflection.physical + bonus,
+      elemental: defender.deflection.elemental + bonus,
+    },
+  };
+}
+
 function attackTarget(token: AttackTargetToken): AttackTarget {
   return {
-    ...defenderFor(token.uuid, token.actor.rolling),
-    nearby: token.nearby.map((n) => defenderFor(n.uuid, n.actor.rolling)),
+    ...guardedDefender(token.uuid, token.actor),
+    nearby: token.nearby.map((n) => guardedDefender(n.uuid, n.actor)),
+  };
+}
+
+/**
+ * Advantage and disadvantage from the targets' conditions (prone, in cover). A blast rolls once for
+ * all its targets, so a condition counts only when every target has it.
+ */
+export function groupConditions(delivery: WeaponDelivery, group: readonly AttackTargetToken[]) {
+  const each = group.map((token) => conditionsAgainst(delivery, token.actor.statuses));
+  return {
+    advantages: Math.min(...each.map((c) => c.advantages)),
+    disadvantages: Math.min(...each.map((c) => c.disadvantages)),
   };
 }
 

@@ -86,3 +86,19 @@ describe("the tracker's way out of a fight", () => {
     expect((await renderTracker()).html).toContain('data-action="moraleCheck"');
   });
 });
+
+describe("the tracker during the dying rule", () => {
+  it("shows a dying combatant's countdown", async () => {
+    const { renderTracker } = await import("./combat-fixtures");
+    const { f } = await duel();
+    await f.actor("Guard").update({
+      system: {
+        conditions: ["dying"],
+        death: {
+          dying: { turnsTaken: 4, successes: 0, failures: 1, savedThisTurn: false, lastStabiliseRound: null },
+        },
+      },
+    });
+    expect((await renderTracker()).html).toContain("Dying: 6 turns");
+  });
+});

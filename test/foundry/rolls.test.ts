@@ -250,6 +250,21 @@ describe("an attack from a weapon", () => {
     expect(doc.querySelector(".stray")?.textContent).toBe("strayed from Goblin");
   });
 
+  it("gets advantage against a prone target up close, and meets a guarding target's +1 defences", async () => {
+    const actor = await boudica();
+    const foe = await enemy("Guard", 6, 0);
+    await foe.update({ system: { conditions: ["prone", "guarding"] } });
+    session.user.targets.add(placeToken(foe, 5, 5));
+    queueDice(1, 1, 3, 3, 10);
+    answerDialog(attackAnswer);
+    await promptAttack(actor, actor.items.getName("Spear") as Item.Implementation);
+    const doc = card(lastMessage());
+    // Two pools (advantage): 3 + 3 + 1 = 7 against evasion 6 + 1 for guarding: a hit, barely.
+    expect(doc.querySelectorAll(".card-dice .pool").length).toBe(2);
+    expect(doc.querySelector(".target .evasion")?.textContent).toContain("evasion 7");
+    expect(doc.querySelector(".target")?.classList.contains("hit")).toBe(true);
+  });
+
   it.each([
     ["with no target", "Spear", false, "Target at least one token before attacking."],
     [

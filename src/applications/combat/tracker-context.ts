@@ -47,6 +47,8 @@ export interface MemberView {
   canDelay: boolean;
   /** RULES §7.1: the GM resolves a single combatant's retreat action. */
   canRetreatAction: boolean;
+  /** The dying countdown or the rounds left to be stabilised (RULES §6), when either runs. */
+  lifeTag: string | null;
   draggable: boolean;
 }
 
@@ -206,7 +208,27 @@ function memberView(
       hasLaterPlace(state, id),
     draggable: viewer.isGM && state.phase !== "ended",
     canRetreatAction: viewer.isGM && running && member !== undefined && member.canAct,
+    lifeTag: lifeTag(combatant),
   };
+}
+
+const DYING_TURNS = 10;
+const DOWNED_ROUNDS = 10;
+
+function lifeTag(combatant: BrinkCombatant): string | null {
+  // Brink actors keep the death rules' clocks in system.death (data/actor).
+  const death = (
+    combatant.actor?.system as
+      | { death?: { dying: { turnsTaken: number } | null; downed: { roundsElapsed: number } | null } }
+      | undefined
+  )?.death;
+  if (death?.dying)
+    return format("BRINK.Combat.Tracker.dying", { turns: String(DYING_TURNS - death.dying.turnsTaken) });
+  if (death?.downed)
+    return format("BRINK.Combat.Tracker.downed", {
+      rounds: String(Math.max(0, DOWNED_ROUNDS - death.downed.roundsElapsed)),
+    });
+  return null;
 }
 
 function markOf(state: TurnState, member: TurnMember | undefined, toMove: ReadonlySet<string>): MemberMark {

@@ -5,13 +5,15 @@
  */
 import { combatantOf } from "../../workflows/combat-economy";
 import { formObject, renderBrinkTemplate } from "./dialog-helpers";
-import type { AttackChoice, AttackTargetToken, BrinkActor, RollRefusal } from "../../documents/actor";
 import {
-  attackWeaponFor,
-  defenderFor,
-  type TestChoice,
-  type WeaponSystem,
-} from "../../documents/actor-rolls";
+  groupConditions,
+  guardedDefender,
+  type AttackChoice,
+  type AttackTargetToken,
+  type BrinkActor,
+  type RollRefusal,
+} from "../../documents/actor";
+import { attackWeaponFor, type TestChoice, type WeaponSystem } from "../../documents/actor-rolls";
 import { ATTRIBUTES, DEFAULT_SKILL_ATTRIBUTE, type Attribute, type Skill } from "../../rules/characters";
 import { withinDistance, type Footprint } from "../../rules/geometry";
 import {
@@ -149,9 +151,10 @@ export async function promptAttack(actor: BrinkActor, weapon: Item.Implementatio
   const weaponData = attackWeaponFor(weapon.system as unknown as WeaponSystem);
   const usable = weaponData.attributes.filter((a) => ATTRIBUTES.includes(a));
   const previous = attacksThisRound(actor);
-  const summaries = targets.map((t) => ({ ...defenderFor(t.uuid, t.actor.rolling), name: t.name }));
+  const summaries = targets.map((t) => ({ ...guardedDefender(t.uuid, t.actor), name: t.name }));
+  const conditions = groupConditions(weaponData.delivery, targets);
   const chancesFor = (choice: AttackChoice) =>
-    attackChances(actor.rolling, weaponData, summaries, choice, previous);
+    attackChances(actor.rolling, weaponData, summaries, choice, previous, conditions);
   const initial = readAttackChoice({}, usable);
   const content = await renderBrinkTemplate("dialogs/attack.hbs", {
     attributes: usable.map((a) => ({

@@ -98,6 +98,7 @@ export function attackChances(
   targets: readonly (AttackTarget & TargetSummary)[],
   choice: AttackChoice,
   attacksThisRound: number,
+  conditions: { advantages: number; disadvantages: number } = { advantages: 0, disadvantages: 0 },
 ) {
   return targets.map((target, index) => {
     const request = {
@@ -107,8 +108,8 @@ export function attackChances(
       targets: [target],
       sneak: choice.sneak,
       flanking: choice.flanking,
-      advantages: Math.max(0, choice.advantage),
-      disadvantages: Math.max(0, -choice.advantage),
+      advantages: Math.max(0, choice.advantage) + conditions.advantages,
+      disadvantages: Math.max(0, -choice.advantage) + conditions.disadvantages,
       modifiers: choice.modifier ? [{ label: "modifier", value: choice.modifier }] : [],
     };
     const chances = attackHitChances(request);
