@@ -128,8 +128,9 @@ export async function postLifeCard(
   steps: readonly LifeStep[],
   rolls: BrinkRoll[],
   revert: object,
+  createdItemIds: string[] = [],
 ) {
-  const record = { actorUuid: actor.uuid, revert, reverted: false };
+  const record = { actorUuid: actor.uuid, revert, createdItemIds, reverted: false };
   const content = await renderLifeCard(game.i18n.format(titleKey, { name: actor.name }), steps, false);
   const data = {
     content,

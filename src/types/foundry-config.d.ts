@@ -49,7 +49,7 @@ declare module "fvtt-types/configuration" {
     ChatMessage: {
       brink: {
         /** A life card's revert record (workflows/life). */
-        life?: { actorUuid: string; revert: object; reverted: boolean };
+        life?: { actorUuid: string; revert: object; createdItemIds: string[]; reverted: boolean };
         title?: string;
       };
     };

@@ -5,6 +5,7 @@
  * told in a short chat card listing its steps.
  */
 import { markLifeCardReverted, postLifeCard } from "../chat/post";
+import { createInjuryItems } from "./injury-items";
 import { resolveWithFoundryDice } from "../dice";
 import { actorStateOf, actorUpdateFor, type LifeActorData } from "../documents/actor-state";
 import {
@@ -16,14 +17,16 @@ import {
   type RequestResult,
 } from "../requests";
 import { applyHealing, type ActorState, type Outcome } from "../rules/damage-chain";
-import type { DiceSource } from "../rules/dice";
+import type { DiceSource, DieRating } from "../rules/dice";
 import {
   endDyingTurn,
   resolveStrainOrInjury,
+  resurrect,
   rollDeathSave,
   stabiliseDying,
   type HealingKind,
 } from "../rules/dying";
+import { stepDown } from "../rules/characters";
 import { endDownedRound, endFightForDowned, stabiliseDowned } from "../rules/stabilise";
 import { optionalRules } from "../settings";
 
@@ -31,7 +34,8 @@ export type LifeAction =
   | { kind: "heal"; amount: number; pool: "health" | "endurance"; healing: HealingKind }
   | { kind: "strain-or-injury"; choice: "strain" | "injury" }
   | { kind: "death-save" }
-  | { kind: "stabilise"; healTotal: number; hasHealingTools: boolean; by: string };
+  | { kind: "stabilise"; healTotal: number; hasHealingTools: boolean; by: string }
+  | { kind: "resurrect" };
 
 const lifeData = (actor: Actor.Implementation): LifeActorData => actor.system as unknown as LifeActorData;
 
@@ -49,6 +53,8 @@ function ruleFor(action: LifeAction, state: ActorState, dice: DiceSource): Outco
       return resolveStrainOrInjury(state, action.choice, dice);
     case "death-save":
       return rollDeathSave(state, dice);
+    case "resurrect":
+      return resurrect(state);
     case "stabilise":
       if (rule === "stabilise") return stabiliseDowned(state, dice);
       return stabiliseDying(state, {
@@ -66,8 +72,13 @@ async function perform(actor: Actor.Implementation, action: LifeAction): Promise
     ruleFor(action, actorStateOf(system), dice),
   );
   if (!result.ok) return refuse(`BRINK.Life.Refusal.${result.reason}`);
-  await actor.update(actorUpdateFor(result.update, system.conditions));
-  await postLifeCard(actor, `BRINK.Life.Action.${action.kind}`, result.steps, rolls, result.revert);
+  const update = actorUpdateFor(result.update, system.conditions);
+  // Resurrection lowers CON for good: the source die steps down, not just the effective one.
+  if (action.kind === "resurrect")
+    update["system.attributes.con.die"] = stepDown(system.attributes.con.die as DieRating);
+  await actor.update(update);
+  const created = await createInjuryItems(actor, result.steps);
+  await postLifeCard(actor, `BRINK.Life.Action.${action.kind}`, result.steps, rolls, result.revert, created);
   return { ok: true };
 }
 
@@ -78,15 +89,17 @@ async function handleLifeRequest(
   const actor = await fromUuid(String(payload.actorUuid ?? ""));
   if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");
   const action = payload.action as LifeAction;
-  // An ally may stabilise anyone; everything else needs ownership of the actor.
+  // An ally may stabilise anyone; only the GM raises the dead; everything else needs ownership.
   const owner = (actor as Actor.Implementation).testUserPermission(user, "OWNER");
+  if (action.kind === "resurrect" && !user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
   if (action.kind !== "stabilise" && !owner) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   return perform(actor as Actor.Implementation, action);
 }
 
 /** Heal, choose, save or stabilise: directly when this user owns the actor, otherwise through the GM. */
 export async function lifeAction(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
-  const result = actor.isOwner
+  const direct = action.kind === "resurrect" ? game.user.isGM : actor.isOwner;
+  const result = direct
     ? await perform(actor, action)
     : await requestFromGM("life", { actorUuid: actor.uuid, action });
   notifyRefusal(result);
@@ -127,6 +140,7 @@ export async function onCombatEnd(actors: Iterable<Actor.Implementation>): Promi
 export interface LifeRecord {
   actorUuid: string;
   revert: Partial<ActorState>;
+  createdItemIds: string[];
   reverted: boolean;
 }
 
@@ -142,6 +156,8 @@ async function handleRevert(
   const actor = (await fromUuid(record.actorUuid)) as Actor.Implementation | null;
   if (!actor) return refuse("BRINK.Damage.Refusal.targetGone");
   await actor.update(actorUpdateFor(record.revert, lifeData(actor).conditions));
+  const created = (record.createdItemIds ?? []).filter((id) => actor.items.has(id));
+  if (created.length) await actor.deleteEmbeddedDocuments("Item", created);
   await markLifeCardReverted(message, record);
   return { ok: true };
 }

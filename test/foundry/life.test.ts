@@ -11,7 +11,7 @@ await bootBrink();
 const { promptAttack } = await import("../../src/applications/rolls/flows");
 const { promptHeal, deathSave, promptStabilise } = await import("../../src/applications/rolls/life-flows");
 const { requestCardAction } = await import("../../src/workflows/damage");
-const { onTurnEnd, revertLifeCard } = await import("../../src/workflows/life");
+const { lifeAction, onTurnEnd, revertLifeCard } = await import("../../src/workflows/life");
 const { CharacterSheet } = await import("../../src/applications");
 
 const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
@@ -99,6 +99,42 @@ describe("healing from the sheet", () => {
   });
 });
 
+describe("resurrection", () => {
+  it("brings the dead back at 1 health with CON stepped down for good, for the GM only", async () => {
+    const actor = await character("Roland", "ally", {
+      health: { value: 0, max: 10 },
+      conditions: ["dead", "unconscious"],
+    });
+    const refused = await asUser(ally, () => lifeAction(actor, { kind: "resurrect" }));
+    expect(refused.ok).toBe(false);
+    await lifeAction(actor, { kind: "resurrect" });
+    expect(life(actor).health.value).toBe(1);
+    expect(life(actor).conditions.has("dead")).toBe(false);
+    expect((actor.system as unknown as { attributes: { con: { die: number } } }).attributes.con.die).toBe(4);
+  });
+});
+
+describe("the stabilise rule (S1)", () => {
+  it("rolls the d20 table when an ally stabilises a downed character: a lost step of STR is an item", async () => {
+    await settings.set("brink", "deathRule", "stabilise");
+    const actor = await character("Roland", "gm", {
+      attributes: { str: { die: 8 } },
+      health: { value: 0, max: 10 },
+      conditions: ["unconscious"],
+      death: { downed: { roundsElapsed: 2, fightOver: false } },
+    });
+    const helper = await character("Clementine", "ally", { skills: { heal: { die: 6 } } });
+    queueDice(4, 5, 10, 2); // WIS + Heal 9 vs 8, then the d20: 2 = lose a step of STR
+    answerDialog({ ally: helper.id, tools: "on" });
+    await asUser(ally, () => promptStabilise(actor));
+    expect(actor.items.getName("Maimed Strength")).toBeDefined();
+    expect((actor.system as unknown as { attributes: { str: { value: number } } }).attributes.str.value).toBe(
+      6,
+    );
+    expect(life(actor).health.value).toBe(1);
+  });
+});
+
 describe("the dying rule (S2)", () => {
   beforeEach(async () => {
     await settings.set("brink", "deathRule", "dying");
@@ -124,6 +160,25 @@ describe("the dying rule (S2)", () => {
     expect(life(actor).death.dying?.turnsTaken).toBe(1);
     const { html } = await renderSheet(CharacterSheet, actor);
     expect(html).toContain("Dying: 9 turns left");
+  });
+
+  it("makes a rolled injury an item copied from the d12 table's linked compendium item; the GM's revert removes it", async () => {
+    const actor = await character("Petra", "gm");
+    const { card, token } = await fell(actor);
+    await requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    queueDice(11); // d12 face 11: a mangled leg
+    await requestCardAction("choose", {
+      messageId: card.id ?? "",
+      attack: 0,
+      target: token.document.uuid,
+      choice: "injury",
+    });
+    const leg = actor.items.getName("Mangled Leg");
+    expect(leg?.type).toBe("injury");
+    expect((leg?.system as unknown as { source: string }).source).toBe("Dying (injury, d12)");
+    expect((actor.system as unknown as { speed: number }).speed).toBeLessThan(6);
+    await requestCardAction("revert", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    expect(actor.items.getName("Mangled Leg")).toBeUndefined();
   });
 
   it("stands up with 1 health on a natural 20 death save", async () => {

@@ -4,6 +4,7 @@ import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/char
 import { promptAttack, promptTest } from "../rolls/flows";
 import { promptRest } from "../rest";
 import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
+import { lifeAction } from "../../workflows/life";
 import { actorSheetContext, type EffectChange, type SheetActor } from "./actor-context";
 
 import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
@@ -36,6 +37,7 @@ export class BrinkActorSheet extends actorSheetBase() {
       heal: BrinkActorSheet.#onHeal,
       deathSave: BrinkActorSheet.#onDeathSave,
       stabilise: BrinkActorSheet.#onStabilise,
+      resurrect: BrinkActorSheet.#onResurrect,
     },
   };
 
@@ -64,6 +66,7 @@ export class BrinkActorSheet extends actorSheetBase() {
       system: this.actor.system,
       isPlay: !this.isEditMode,
       isEdit: this.isEditMode,
+      isGM: game.user.isGM,
       editable: this.isEditable,
       ...actorSheetContext(actor, changes),
     });
@@ -101,6 +104,10 @@ export class BrinkActorSheet extends actorSheetBase() {
 
   static async #onStabilise(this: BrinkActorSheet): Promise<void> {
     await promptStabilise(this.brinkActor);
+  }
+
+  static async #onResurrect(this: BrinkActorSheet): Promise<void> {
+    await lifeAction(this.brinkActor, { kind: "resurrect" });
   }
 
   static async #onToggleMode(this: BrinkActorSheet): Promise<void> {
