@@ -4,6 +4,7 @@ import { partyRest } from "./applications/rest";
 import { emergencyRetreat, moraleCheck, retreatAction, reuniteParty } from "./applications/retreat";
 import * as rules from "./rules";
 import { optionalRules } from "./settings";
+import { rollHealing } from "./workflows/healing-roll";
 import { lifeAction } from "./workflows/life";
 
 /** The public API on `game.brink`, for macros and other modules. Documented in README.md. */
@@ -25,6 +26,8 @@ export function createApi() {
     stabilise: promptStabilise,
     /** Heal, choose, save or stabilise without a dialog (owners directly, others through the GM). */
     lifeAction,
+    /** Roll healing dice ("1d8") and post a card whose button heals the targeted tokens. */
+    rollHealing,
     /** RULES §5: end the fight with an Emergency Retreat (a player's call goes to the GM to confirm). */
     emergencyRetreat,
     /** RULES §8: the GM rests the whole party. */

@@ -94,7 +94,9 @@ export class BrinkActor extends Actor {
     const derived = STATUS_IDS.filter((id) => this.statuses.has(id) && !shown.has(id)).flatMap((id) => {
       const config = CONFIG.statusEffects.find((s) => s.id === id);
       if (!config) return [];
-      const data = { name: game.i18n.localize(config.name), img: config.img, statuses: [id] };
+      // The dead get the token's large overlay icon, as Foundry draws for the defeated.
+      const overlay = id === CONFIG.specialStatusEffects.DEFEATED ? { core: { overlay: true } } : {};
+      const data = { name: game.i18n.localize(config.name), img: config.img, statuses: [id], flags: overlay };
       return [new ActiveEffect.implementation(data, { parent: this })];
     });
     return [...effects, ...derived];

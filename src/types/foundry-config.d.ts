@@ -51,6 +51,8 @@ declare module "fvtt-types/configuration" {
         /** A life card's revert record (workflows/life). */
         life?: { actorUuid: string; revert: object; createdItemIds: string[]; reverted: boolean };
         title?: string;
+        /** A healing roll's result (workflows/healing-roll). */
+        healing?: { amount: number; pool: "health" | "endurance"; kind: "easy" | "natural" | "free" };
       };
     };
   }

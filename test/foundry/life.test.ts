@@ -13,6 +13,7 @@ const { promptHeal, deathSave, promptStabilise } = await import("../../src/appli
 const { requestCardAction } = await import("../../src/workflows/damage");
 const { lifeAction, onTurnEnd, revertLifeCard } = await import("../../src/workflows/life");
 const { CharacterSheet } = await import("../../src/applications");
+const { rollHealing, applyHealingCard } = await import("../../src/workflows/healing-roll");
 
 const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
 const NONE = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
@@ -96,6 +97,18 @@ describe("healing from the sheet", () => {
     const writes = writeLog.length;
     await promptHeal(actor);
     expect(writeLog.length).toBe(writes);
+  });
+});
+
+describe("a healing roll's card", () => {
+  it("heals the targeted tokens by the rolled amount, following the death rule", async () => {
+    const actor = await character("Roland", "gm", { health: { value: 2, max: 10 }, conditions: [] });
+    session.user.targets.clear();
+    session.user.targets.add(placeToken(actor, 2, 2));
+    queueDice(6);
+    const message = await rollHealing("1d8", { kind: "free" });
+    await applyHealingCard(message as unknown as ChatMessage.Implementation);
+    expect(life(actor).health.value).toBe(8);
   });
 });
 

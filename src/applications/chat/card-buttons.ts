@@ -4,6 +4,7 @@
  * checks every request again, since hiding a button protects nothing.
  */
 import { requestCardAction } from "../../workflows/damage";
+import { applyHealingCard } from "../../workflows/healing-roll";
 import { revertLifeCard } from "../../workflows/life";
 
 type Audience = "attacker" | "target" | "gm";
@@ -38,8 +39,22 @@ function activateLifeCard(message: ChatMessage.Implementation, html: HTMLElement
   }
 }
 
+function activateHealingCard(message: ChatMessage.Implementation, html: HTMLElement): void {
+  for (const button of html.querySelectorAll<HTMLButtonElement>(
+    'button[data-brink-action="apply-healing"]',
+  )) {
+    button.addEventListener("click", async (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      await applyHealingCard(message);
+      button.disabled = false;
+    });
+  }
+}
+
 export function activateCardButtons(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (message.getFlag("brink", "life")) return activateLifeCard(message, html);
+  if (message.getFlag("brink", "healing")) return activateHealingCard(message, html);
   if (message.type !== "attack") return;
   for (const row of html.querySelectorAll<HTMLElement>("li.target[data-target]")) {
     const target = { actorOwned: targetOwned(row.dataset.target ?? "") };
