@@ -145,6 +145,41 @@ for (const size of [1, 4, 12]) {
   );
 }
 
+// Attacks and damage: the writes one click costs.
+{
+  const { placeToken } = await import("../test/fake-foundry/ui");
+  const { answerDialog } = await import("../test/fake-foundry/ui");
+  const { queueDice: queue } = await import("../test/fake-foundry/dice");
+  const { session } = await import("../test/fake-foundry/install");
+  const { promptAttack } = await import("../src/applications/rolls/flows");
+  const { requestCardAction } = await import("../src/workflows/damage");
+  type Attacking = Parameters<typeof promptAttack>[0];
+  const attacker = (await Actor.implementation.create({
+    name: "Bench attacker",
+    type: "npc",
+    items: [
+      { name: "Club", type: "weapon", system: { attributes: ["str"], damage: 3, damageType: "bludgeoning" } },
+    ],
+  })) as unknown as Attacking;
+  const target = (await Actor.implementation.create({
+    name: "Bench target",
+    type: "npc",
+    system: { evasion: 1 },
+  })) as unknown as Attacking;
+  const token = placeToken(target, 1, 1);
+  session.user.targets.clear();
+  session.user.targets.add(token);
+  queue(4, 10);
+  answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+  await writesFor("writes: an attack (one card)", () =>
+    promptAttack(attacker, attacker.items.contents[0] as Item.Implementation),
+  );
+  const card = game.messages.contents.at(-1);
+  await writesFor("writes: apply damage (the target and the card)", () =>
+    requestCardAction("apply", { messageId: card?.id ?? "", attack: 0, target: token.document.uuid }),
+  );
+}
+
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log("Brink benchmark (figures only; timing varies by machine)\n");
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
