@@ -1,26 +1,17 @@
 import { ATTRIBUTES, stepUp } from "./characters";
 import type { Attribute, Pool } from "./characters";
 import type { DiceSource, DieRating, DieSize } from "./dice";
-import type { CarriedInjury, RollRecord } from "./retreat";
+import type { CarriedInjury, RecoveringCharacter, RollRecord } from "./retreat";
 
 /** Consecutive safe long rests that heal a minor injury (S0). */
 export const MINOR_INJURY_SAFE_RESTS = 3;
 /** Nights in a week of bed rest, each one a safe long rest. */
 export const BED_REST_NIGHTS = 7;
 
-export interface RestCharacter {
-  readonly id: string;
-  readonly level: number;
-  readonly attributes: Readonly<Record<Attribute, DieRating>>;
-  readonly endurance: Pool;
-  readonly health: Pool;
-  readonly hitDice: Pool;
+export interface RestCharacter extends RecoveringCharacter {
   readonly hitDie: DieSize;
-  readonly exhaustion: number;
   /** System strain (S2); max = CON value. Ignored when S2 is off. */
   readonly strain: Pool;
-  readonly statuses: readonly string[];
-  readonly injuries: readonly CarriedInjury[];
 }
 
 export interface RestOptions {

@@ -143,7 +143,8 @@ export interface GearItem {
   readonly dropped: boolean;
 }
 
-export interface RetreatCharacter {
+/** What retreat and rest both read of a character. */
+export interface RecoveringCharacter {
   readonly id: string;
   readonly level: number;
   readonly attributes: Readonly<Record<Attribute, DieRating>>;
@@ -151,10 +152,13 @@ export interface RetreatCharacter {
   readonly health: Pool;
   readonly hitDice: Pool;
   readonly exhaustion: number;
-  readonly luckBonus: number;
-  readonly deathDifficulty: number;
   readonly statuses: readonly string[];
   readonly injuries: readonly CarriedInjury[];
+}
+
+export interface RetreatCharacter extends RecoveringCharacter {
+  readonly luckBonus: number;
+  readonly deathDifficulty: number;
   readonly items: readonly GearItem[];
 }
 

@@ -24,10 +24,9 @@ import {
   S2_INJURY_PREFIX,
   actorFrom,
   attributeLabel,
-  carriedInjuries,
-  effectiveAttributes,
   injuryData,
   orderedConditions,
+  recoveringCharacter,
   recoveryData,
   rollLineView,
   setbackData,
@@ -48,18 +47,10 @@ export const isRestKind = (value: unknown): value is RestKind =>
 export function restCharacter(actor: Actor.Implementation): RestCharacter {
   const system = recoveryData(actor);
   return {
-    id: actor.uuid,
-    level: system.level,
-    attributes: effectiveAttributes(system),
-    endurance: { value: system.endurance.value, max: system.endurance.max },
-    health: { value: system.health.value, max: system.health.max },
-    hitDice: { value: system.hitDice.value, max: system.hitDice.max },
+    ...recoveringCharacter(actor),
     // The schema only admits die sizes here (data/shared dieField).
     hitDie: system.hitDice.die as DieSize,
-    exhaustion: system.exhaustion,
     strain: { value: system.strain.value, max: system.strain.max },
-    statuses: [...system.conditions],
-    injuries: carriedInjuries(actor),
   };
 }
 

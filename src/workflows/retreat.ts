@@ -21,6 +21,7 @@ import {
   type CharacterRetreat,
   type DropItemsChoice,
   type EmergencyRetreatResolution,
+  type RecoveringCharacter,
   type RetreatCharacter,
   type RetreatConsequence,
   type RetreatParty,
@@ -133,7 +134,8 @@ export function carriedInjuries(actor: Actor.Implementation): CarriedInjury[] {
   return injuries;
 }
 
-export function retreatCharacter(actor: Actor.Implementation): RetreatCharacter {
+/** The part of a character that retreat and rest both read. */
+export function recoveringCharacter(actor: Actor.Implementation): RecoveringCharacter {
   const system = recoveryData(actor);
   return {
     id: actor.uuid,
@@ -143,10 +145,17 @@ export function retreatCharacter(actor: Actor.Implementation): RetreatCharacter 
     health: { value: system.health.value, max: system.health.max },
     hitDice: { value: system.hitDice.value, max: system.hitDice.max },
     exhaustion: system.exhaustion,
-    luckBonus: system.luck.bonus,
-    deathDifficulty: system.luck.deathDifficulty,
     statuses: [...system.conditions],
     injuries: carriedInjuries(actor),
+  };
+}
+
+export function retreatCharacter(actor: Actor.Implementation): RetreatCharacter {
+  const system = recoveryData(actor);
+  return {
+    ...recoveringCharacter(actor),
+    luckBonus: system.luck.bonus,
+    deathDifficulty: system.luck.deathDifficulty,
     items: actor.items
       .filter((item) => physicalData(item).equipped !== undefined)
       .map((item) => ({
