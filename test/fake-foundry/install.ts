@@ -71,7 +71,11 @@ export const fakeFoundry = {
   },
   applications: {
     api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin, DialogV2: FakeDialogV2 },
-    ux: { FormDataExtended: FakeFormDataExtended },
+    ux: {
+      FormDataExtended: FakeFormDataExtended,
+      // Enrichment (links, rolls, secrets) is Foundry's; the fake hands the HTML through unchanged.
+      TextEditor: { implementation: { enrichHTML: async (html: string) => html } },
+    },
     sheets: { ActorSheetV2, ItemSheetV2 },
     apps: { DocumentSheetConfig: { registerSheet: () => undefined, unregisterSheet: () => undefined } },
     handlebars: {

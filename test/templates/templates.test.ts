@@ -156,6 +156,24 @@ describe("character sheet", () => {
     expect(dex?.getAttribute("data-tooltip")).toContain("Serious Injury +1");
   });
 
+  it("shows the biography in play mode and a text box for it in edit mode", async () => {
+    await actor.update({ system: { details: { biography: "<p>Queen of the Iceni.</p>" } } });
+    const play = parse(
+      (await renderSheet(CharacterSheet, actor, (s) => (s.tabGroups.primary = "biography"))).html,
+    );
+    expect(play.querySelector(".tab.biography .prose")?.textContent).toBe("Queen of the Iceni.");
+    const edit = parse(
+      (
+        await renderSheet(CharacterSheet, actor, (s) =>
+          Object.assign(s, { mode: 2, tabGroups: { primary: "biography" } }),
+        )
+      ).html,
+    );
+    expect(edit.querySelector('textarea[name="system.details.biography"]')?.textContent).toBe(
+      "<p>Queen of the Iceni.</p>",
+    );
+  });
+
   it("shows only the active tab", async () => {
     const doc = parse((await renderSheet(CharacterSheet, actor)).html);
     expect(doc.querySelector(".tab.character")?.classList.contains("active")).toBe(true);

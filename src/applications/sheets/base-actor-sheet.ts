@@ -61,7 +61,16 @@ export class BrinkActorSheet extends actorSheetBase() {
       for (const change of effect.changes)
         changes.push({ source: effect.name, key: change.key, value: String(change.value) });
     }
+    const details = (this.actor.system as unknown as { details: { biography: string; notes: string } })
+      .details;
+    const enrich = (html: string) =>
+      foundry.applications.ux.TextEditor.implementation.enrichHTML(html, {
+        secrets: this.actor.isOwner,
+        relativeTo: this.actor,
+      });
+    const enriched = { biography: await enrich(details.biography), notes: await enrich(details.notes) };
     return Object.assign(context, {
+      enriched,
       actor: this.actor,
       system: this.actor.system,
       isPlay: !this.isEditMode,
