@@ -128,9 +128,9 @@ export async function postLifeCard(
   steps: readonly LifeStep[],
   rolls: BrinkRoll[],
   revert: object,
-  createdItemIds: string[] = [],
+  injuryItems: { created: string[]; madePermanent: string[] } = { created: [], madePermanent: [] },
 ) {
-  const record = { actorUuid: actor.uuid, revert, createdItemIds, reverted: false };
+  const record = { actorUuid: actor.uuid, revert, injuryItems, reverted: false };
   const content = await renderLifeCard(game.i18n.format(titleKey, { name: actor.name }), steps, false);
   const data = {
     content,

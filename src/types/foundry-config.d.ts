@@ -49,7 +49,12 @@ declare module "fvtt-types/configuration" {
     ChatMessage: {
       brink: {
         /** A life card's revert record (workflows/life). */
-        life?: { actorUuid: string; revert: object; createdItemIds: string[]; reverted: boolean };
+        life?: {
+          actorUuid: string;
+          revert: object;
+          injuryItems: { created: string[]; madePermanent: string[] };
+          reverted: boolean;
+        };
         title?: string;
         /** A healing roll's result (workflows/healing-roll). */
         healing?: { amount: number; pool: "health" | "endurance"; kind: "easy" | "natural" | "free" };

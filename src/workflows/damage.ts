@@ -22,7 +22,7 @@ import { resolveStrainOrInjury } from "../rules/dying";
 import { applyKillingStrike } from "../rules/death";
 import { optionalRules } from "../settings";
 import { reactionAvailable, spendReaction } from "./combat-economy";
-import { createInjuryItems } from "./injury-items";
+import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
 
 export type ReactionKind = "block" | "parry" | "dodge";
 
@@ -42,8 +42,8 @@ export interface AppliedEntry {
   /** The actor's values before anything on this entry changed them. */
   revert: Partial<ActorState>;
   itemRevert: ItemRevert | null;
-  /** Injury items this entry created (deleted again on revert). */
-  createdItemIds?: string[];
+  /** Injury items this entry created or made permanent (undone on revert). */
+  injuryItems?: InjuryItemChanges;
   by: string;
 }
 
@@ -193,10 +193,13 @@ async function handleChoice(
   await found.actor.update(actorUpdateFor(result.update, system.conditions));
   if (choice === "fortify" && state.reactionAvailable && state.stamina.value > 0)
     await spendReaction(found.actor, "fortify");
-  const created = await createInjuryItems(found.actor, result.steps);
+  const changes = await applyInjuryItems(found.actor, result.steps);
   const next = {
     ...entry,
-    createdItemIds: [...(entry.createdItemIds ?? []), ...created],
+    injuryItems: {
+      created: [...(entry.injuryItems?.created ?? []), ...changes.created],
+      madePermanent: [...(entry.injuryItems?.madePermanent ?? []), ...changes.madePermanent],
+    },
     status: awaiting(result.ok ? (result.decision?.kind ?? undefined) : undefined),
     steps: [...entry.steps, ...result.steps],
     revert: mergeRevert(entry.revert, result.revert),
@@ -301,8 +304,7 @@ async function handleRevert(
     const item = found.actor.items.get(entry.itemRevert.itemId);
     await item?.update({ system: { durability: entry.itemRevert.durability } } as never);
   }
-  const created = (entry.createdItemIds ?? []).filter((id) => found.actor.items.has(id));
-  if (created.length) await found.actor.deleteEmbeddedDocuments("Item", created);
+  if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await writeCard(found, { ...entry, status: "reverted", pendingHit: null }, []);
   return { ok: true };
 }

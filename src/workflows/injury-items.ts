@@ -56,45 +56,97 @@ async function itemFrom(uuid: string | null | undefined, source: string, permane
   };
 }
 
-/** Items for the injuries among a rule's steps: S1's d20 lasting injuries and S2's d12 wounds. */
+type InjuryStep = Extract<Step, { kind: "s1-injury" | "injury" }>;
+
+/** The compendium item a rolled injury gives: the table result at its face (and sub-roll). */
+function injuryUuid(tables: Map<string, TableLike>, step: InjuryStep): string | null {
+  if (step.kind === "s1-injury") {
+    if (step.result.kind === "heal" || step.result.kind === "dead") return null;
+    return resultAt(tables.get("injury-s1"), step.face)?.documentUuid ?? null;
+  }
+  let result = resultAt(tables.get("injury-s2"), step.face);
+  const subtable = result ? brink(result.flags).subtable : undefined;
+  if (typeof subtable === "string" && step.subRoll !== null)
+    result = resultAt(tables.get(subtable), step.subRoll);
+  return result?.documentUuid ?? null;
+}
+
+const injurySteps = (steps: readonly Step[]): InjuryStep[] =>
+  steps.filter((s): s is InjuryStep => s.kind === "s1-injury" || s.kind === "injury");
+
+/** Items for the new injuries among a rule's steps: S1's d20 lasting injuries and S2's d12 wounds. */
 export async function injuryItemsFor(steps: readonly Step[]): Promise<Record<string, unknown>[]> {
-  const injuries = steps.filter((s) => s.kind === "s1-injury" || s.kind === "injury");
-  if (!injuries.length) return [];
+  const fresh = injurySteps(steps).filter((s) => s.kind === "s1-injury" || !s.repeated);
+  if (!fresh.length) return [];
   const tables = await tablesByKey();
   const items: Record<string, unknown>[] = [];
-  for (const step of injuries) {
-    if (step.kind === "s1-injury") {
-      if (step.result.kind === "heal" || step.result.kind === "dead") continue;
-      const result = resultAt(tables.get("injury-s1"), step.face);
-      const item = await itemFrom(
-        result?.documentUuid,
-        game.i18n.localize("BRINK.Life.Source.stabilise"),
-        true,
-      );
-      if (item) items.push(item);
-    } else if (step.kind === "injury") {
-      let result = resultAt(tables.get("injury-s2"), step.face);
-      const subtable = result ? brink(result.flags).subtable : undefined;
-      if (typeof subtable === "string" && step.subRoll !== null)
-        result = resultAt(tables.get(subtable), step.subRoll);
-      const item = await itemFrom(
-        result?.documentUuid,
-        game.i18n.localize("BRINK.Life.Source.dying"),
-        step.permanent,
-      );
-      if (item) items.push(item);
-    }
+  for (const step of fresh) {
+    const dying = step.kind === "injury";
+    const source = game.i18n.localize(`BRINK.Life.Source.${dying ? "dying" : "stabilise"}`);
+    const item = await itemFrom(injuryUuid(tables, step), source, dying ? step.permanent : true);
+    if (item) items.push(item);
   }
   return items;
 }
 
-/** Creates the injury items a rule's steps call for: one write, and the ids to delete on revert. */
-export async function createInjuryItems(
+/** What the items changed, so a revert can undo it: items created, and items made permanent. */
+export interface InjuryItemChanges {
+  created: string[];
+  madePermanent: string[];
+}
+
+interface WoundLike {
+  id: string | null;
+  system: unknown;
+  _stats?: { compendiumSource?: string | null };
+}
+
+const isWound = (item: WoundLike) => (item.system as { kind?: string }).kind === "wound";
+const isPermanent = (item: WoundLike) => (item.system as { permanent?: boolean }).permanent === true;
+
+/**
+ * Wounds that become permanent (S2): rolling an injury the character still has makes that one
+ * permanent (no second copy); dying while injured makes every wound permanent.
+ */
+async function woundsMadePermanent(actor: Actor.Implementation, steps: readonly Step[]): Promise<string[]> {
+  // Brink's items keep the compendium entry they came from in _stats, as Foundry's copies do.
+  const wounds = (actor.items.contents as unknown as WoundLike[]).filter(
+    (item) => isWound(item) && !isPermanent(item),
+  );
+  const ids = (list: WoundLike[]) => list.flatMap((w) => (w.id ? [w.id] : []));
+  if (steps.some((s) => s.kind === "injuries-permanent")) return ids(wounds);
+  const repeats = injurySteps(steps).filter((s) => s.kind === "injury" && s.repeated);
+  if (!repeats.length) return [];
+  const tables = await tablesByKey();
+  const sources = new Set(repeats.map((step) => injuryUuid(tables, step)));
+  return ids(wounds.filter((w) => sources.has(w._stats?.compendiumSource ?? null)));
+}
+
+/** Creates and updates the injury items a rule's steps call for: at most two writes. */
+export async function applyInjuryItems(
   actor: Actor.Implementation,
   steps: readonly Step[],
-): Promise<string[]> {
+): Promise<InjuryItemChanges> {
+  const madePermanent = await woundsMadePermanent(actor, steps);
+  if (madePermanent.length) {
+    const updates = madePermanent.map((_id) => ({ _id, system: { permanent: true } }));
+    await actor.updateEmbeddedDocuments("Item", updates as never);
+  }
   const items = await injuryItemsFor(steps);
-  if (!items.length) return [];
-  const created = await actor.createEmbeddedDocuments("Item", items as never);
-  return created.flatMap((item) => (item.id ? [item.id] : []));
+  const created = items.length ? await actor.createEmbeddedDocuments("Item", items as never) : [];
+  return { created: created.flatMap((item) => (item.id ? [item.id] : [])), madePermanent };
+}
+
+/** Undoes applyInjuryItems: deletes what it created, and makes temporary again what it made permanent. */
+export async function revertInjuryItems(
+  actor: Actor.Implementation,
+  changes: Partial<InjuryItemChanges>,
+): Promise<void> {
+  const created = (changes.created ?? []).filter((id) => actor.items.has(id));
+  if (created.length) await actor.deleteEmbeddedDocuments("Item", created);
+  const permanent = (changes.madePermanent ?? []).filter((id) => actor.items.has(id));
+  if (permanent.length) {
+    const updates = permanent.map((_id) => ({ _id, system: { permanent: false } }));
+    await actor.updateEmbeddedDocuments("Item", updates as never);
+  }
 }

@@ -5,7 +5,7 @@
  * told in a short chat card listing its steps.
  */
 import { markLifeCardReverted, postLifeCard } from "../chat/post";
-import { createInjuryItems } from "./injury-items";
+import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
 import { resolveWithFoundryDice } from "../dice";
 import { actorStateOf, actorUpdateFor, type LifeActorData } from "../documents/actor-state";
 import {
@@ -77,8 +77,15 @@ async function perform(actor: Actor.Implementation, action: LifeAction): Promise
   if (action.kind === "resurrect")
     update["system.attributes.con.die"] = stepDown(system.attributes.con.die as DieRating);
   await actor.update(update);
-  const created = await createInjuryItems(actor, result.steps);
-  await postLifeCard(actor, `BRINK.Life.Action.${action.kind}`, result.steps, rolls, result.revert, created);
+  const injuryItems = await applyInjuryItems(actor, result.steps);
+  await postLifeCard(
+    actor,
+    `BRINK.Life.Action.${action.kind}`,
+    result.steps,
+    rolls,
+    result.revert,
+    injuryItems,
+  );
   return { ok: true };
 }
 
@@ -140,7 +147,7 @@ export async function onCombatEnd(actors: Iterable<Actor.Implementation>): Promi
 export interface LifeRecord {
   actorUuid: string;
   revert: Partial<ActorState>;
-  createdItemIds: string[];
+  injuryItems: InjuryItemChanges;
   reverted: boolean;
 }
 
@@ -156,8 +163,7 @@ async function handleRevert(
   const actor = (await fromUuid(record.actorUuid)) as Actor.Implementation | null;
   if (!actor) return refuse("BRINK.Damage.Refusal.targetGone");
   await actor.update(actorUpdateFor(record.revert, lifeData(actor).conditions));
-  const created = (record.createdItemIds ?? []).filter((id) => actor.items.has(id));
-  if (created.length) await actor.deleteEmbeddedDocuments("Item", created);
+  if (record.injuryItems) await revertInjuryItems(actor, record.injuryItems);
   await markLifeCardReverted(message, record);
   return { ok: true };
 }

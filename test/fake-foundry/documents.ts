@@ -165,6 +165,10 @@ export class FakeDocument {
   get flags(): Plain {
     return this._source.flags as Plain;
   }
+  /** Document statistics, including `compendiumSource` for copies of compendium entries. */
+  get _stats(): Plain {
+    return (this._source._stats as Plain | undefined) ?? {};
+  }
   get ownership(): Record<string, number> {
     return this._source.ownership as Record<string, number>;
   }

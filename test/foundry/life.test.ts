@@ -194,6 +194,48 @@ describe("the dying rule (S2)", () => {
     expect(actor.items.getName("Mangled Leg")).toBeUndefined();
   });
 
+  it("makes a wound permanent when the same injury is rolled while it is still held, without a second copy", async () => {
+    const actor = await character("Petra", "gm");
+    const first = await fell(actor);
+    await requestCardAction("apply", {
+      messageId: first.card.id ?? "",
+      attack: 0,
+      target: first.token.document.uuid,
+    });
+    queueDice(11);
+    await requestCardAction("choose", {
+      messageId: first.card.id ?? "",
+      attack: 0,
+      target: first.token.document.uuid,
+      choice: "injury",
+    });
+    await lifeAction(actor, { kind: "heal", amount: 3, pool: "health", healing: "free" });
+    const second = await fell(actor);
+    await requestCardAction("apply", {
+      messageId: second.card.id ?? "",
+      attack: 0,
+      target: second.token.document.uuid,
+    });
+    queueDice(11);
+    await requestCardAction("choose", {
+      messageId: second.card.id ?? "",
+      attack: 0,
+      target: second.token.document.uuid,
+      choice: "injury",
+    });
+    const legs = actor.items.filter((item) => item.name === "Mangled Leg");
+    expect(legs).toHaveLength(1);
+    expect((legs[0]?.system as unknown as { permanent: boolean }).permanent).toBe(true);
+    await requestCardAction("revert", {
+      messageId: second.card.id ?? "",
+      attack: 0,
+      target: second.token.document.uuid,
+    });
+    expect((actor.items.getName("Mangled Leg")?.system as unknown as { permanent: boolean }).permanent).toBe(
+      false,
+    );
+  });
+
   it("stands up with 1 health on a natural 20 death save", async () => {
     const actor = await character("Petra", "gm");
     const { card, token } = await fell(actor);
