@@ -158,3 +158,21 @@ export async function markLifeCardReverted(
     .replace(/<div class="card-buttons">[\s\S]*?<\/div>/, "");
   await message.update({ content, flags: { brink: { life: { ...record, reverted: true } } } } as never);
 }
+
+/** The initiative order the DEX modes rolled (RULES §3), with its rolls. */
+export async function postInitiativeCard(
+  title: string,
+  places: { place: number; names: string }[],
+  rolls: BrinkRoll[],
+) {
+  const content = await foundry.applications.handlebars.renderTemplate(
+    templatePath("chat/initiative-card.hbs"),
+    {
+      title,
+      places,
+    },
+  );
+  const data = { content, rolls, speaker: { alias: game.i18n.localize("BRINK.Combat.Initiative.speaker") } };
+  // A plain card: the order is already in words.
+  return ChatMessage.implementation.create(data as never);
+}

@@ -1,5 +1,6 @@
 import { DEFAULT_TEAM_COLOUR, TEAM_COLOURS } from "../data/combat";
-import { resolveWithFoundryDice } from "../dice";
+import { postInitiativeCard } from "../chat/post";
+import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { notifyRefusal, refuse, requestFromGM, type RequestResult } from "../requests";
 import { reconcileRoster, type CombatClock, type RosterEntry } from "../rules/combat-state";
 import type { DiceSource, DieRating } from "../rules/dice";
@@ -268,11 +269,26 @@ export class BrinkCombat extends Combat {
       surprisingTeams: choices.surprisingTeams ?? [],
     };
     if (mode !== "teams" && state.phase === "setup") {
-      options.sequence = (
-        await resolveWithFoundryDice((dice) => this.#initiativeSequence(mode, dice))
-      ).result;
+      const { result, rolls } = await resolveWithFoundryDice((dice) => this.#initiativeSequence(mode, dice));
+      options.sequence = result;
+      await this.#postInitiativeCard(mode, result, rolls);
     }
     return this.#commitResult(beginCombat(state, options));
+  }
+
+  /** The order the dice made, with the rolls, so the table sees how it was decided. */
+  async #postInitiativeCard(
+    mode: Exclude<InitiativeMode, "teams">,
+    sequence: InitiativeSequence,
+    rolls: BrinkRoll[],
+  ) {
+    const name = (id: string) => this.combatants.get(id)?.name ?? "?";
+    const places = sequence.map((group, index) => ({ place: index + 1, names: group.map(name).join(", ") }));
+    await postInitiativeCard(
+      game.i18n.localize(`BRINK.Setting.initiativeMode.choices.${mode}`),
+      places,
+      rolls,
+    );
   }
 
   /** S1: fixed DEX order; S3: each player character's DEX test puts it before or after its foes. */

@@ -51,6 +51,14 @@ describe("dexterity initiative (S1)", () => {
     ]);
   });
 
+  it("posts the order with the tie-break rolls on a card", async () => {
+    await fight();
+    const card = game.messages.contents.at(-1) as unknown as { content: string; rolls: { total: number }[] };
+    expect(card.rolls.map((r) => r.total)).toEqual([3, 7]);
+    expect(card.content).toContain("Place 1");
+    expect(card.content).toContain("Captain");
+  });
+
   it("lets a player act only in their place", async () => {
     const f = await fight();
     notifications.log.length = 0;
