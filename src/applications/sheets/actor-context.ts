@@ -409,6 +409,10 @@ export function actorSheetContext(actor: SheetActor, changes: readonly EffectCha
     consequences: [...(byType.injury ?? []), ...(byType.setback ?? [])],
     isNpc: actor.type === "npc",
     life: lifeView(system),
+    conditionBadges: [...system.conditions].sort().map((id) => ({
+      id,
+      label: game.i18n.localize(`BRINK.Status.${id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`),
+    })),
     portrait: actor.img ?? "icons/svg/mystery-man.svg",
   };
 }
