@@ -18,9 +18,6 @@ export const SKILLS = [
 ] as const;
 export type Skill = (typeof SKILLS)[number];
 
-/** RULES §1 size scale. */
-export const SIZES = { tiny: 2, small: 3, medium: 4, large: 5, huge: 6, gargantuan: 7 } as const;
-
 /** Step a die down one size; below d4 the rating becomes 0 (no die). */
 export function stepDown(rating: DieRating): DieRating {
   switch (rating) {

@@ -24,5 +24,3 @@ export function registerQuenchBatches(quench: QuenchRegistry): void {
     });
   }
 }
-
-export const QUENCH_BATCH_KEYS = BATCHES.map((b) => b.key);

@@ -1,4 +1,3 @@
-import { templatePath } from "../../constants";
 import type { BrinkActor } from "../../documents/actor";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { promptAttack, promptTest } from "../rolls/flows";
@@ -158,5 +157,3 @@ export class BrinkActorSheet extends actorSheetBase() {
     await this.actor.update({ [`system.${pool}.value`]: next } as Actor.UpdateData);
   }
 }
-
-export const sheetTemplate = templatePath;
