@@ -118,6 +118,20 @@ async function writeCard(found: Found, entry: AppliedEntry, rolls: BrinkRoll[]):
   await rerenderAttackCard(found.message, { ...found.system, applied }, rolls);
 }
 
+/** The card's target with its rule state: the prepared data and the ActorState the rules take. */
+function targetState(found: Found) {
+  const system = lifeData(found.actor);
+  return { system, state: actorStateOf(system, reactionAvailable(found.actor)) };
+}
+
+/** The card entry, if the user may answer for its target (the target's owner or the GM). */
+async function findForTargetOwner(payload: Record<string, unknown>, user: User.Implementation) {
+  const found = await findOnCard(payload as unknown as CardRequest);
+  if (isRefusal(found)) return found;
+  if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
+  return found;
+}
+
 const canUseCard = (found: Found, user: User.Implementation) =>
   user.isGM || found.message.author?.id === user.id;
 const ownsTarget = (found: Found, user: User.Implementation) => found.actor.testUserPermission(user, "OWNER");
@@ -135,8 +149,7 @@ async function handleApply(
     return refuse("BRINK.Damage.Refusal.alreadyApplied");
   const hit = entry?.status === "reacted" ? entry.pendingHit : originalHit(found);
   if (!hit) return refuse("BRINK.Damage.Refusal.nothingToApply");
-  const system = lifeData(found.actor);
-  const state = actorStateOf(system, reactionAvailable(found.actor));
+  const { system, state } = targetState(found);
   const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
   const { result, rolls } = found.killed
     ? { result: applyKillingStrike(state, true), rolls: [] }
@@ -173,15 +186,13 @@ async function handleChoice(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  const found = await findOnCard(payload as unknown as CardRequest);
+  const found = await findForTargetOwner(payload, user);
   if (isRefusal(found)) return found;
-  if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   const entry = found.entry;
   if (entry?.status !== "awaiting-fortify" && entry?.status !== "awaiting-strain") {
     return refuse("BRINK.Damage.Refusal.noChoicePending");
   }
-  const system = lifeData(found.actor);
-  const state = actorStateOf(system, reactionAvailable(found.actor));
+  const { system, state } = targetState(found);
   const choice = String(payload.choice);
   const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
@@ -246,16 +257,14 @@ async function handleReaction(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  const found = await findOnCard(payload as unknown as CardRequest);
+  const found = await findForTargetOwner(payload, user);
   if (isRefusal(found)) return found;
-  if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
   if (found.entry && found.entry.status !== "reverted") return refuse("BRINK.Damage.Refusal.tooLate");
   if (found.killed) return refuse("BRINK.Damage.Refusal.incapacitated");
   const kind = String(payload.kind) as ReactionKind;
   if (!["block", "parry", "dodge"].includes(kind)) return refuse("BRINK.Damage.Refusal.unknownReaction");
-  const system = lifeData(found.actor);
-  const state = actorStateOf(system, reactionAvailable(found.actor));
+  const { system, state } = targetState(found);
   const hit = originalHit(found);
   const item = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
   if (kind !== "dodge" && !item) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
