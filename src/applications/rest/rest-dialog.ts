@@ -15,7 +15,7 @@ import {
   type RestEntry,
 } from "../../workflows/rest";
 import { recoveryData } from "../../workflows/retreat";
-import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "../retreat/dialog-form";
+import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "../dialog-form";
 
 const KIND_HINTS: Record<RestKind, string> = {
   short: "BRINK.Rest.Hint.short",

@@ -13,7 +13,7 @@ import {
   type RetreatActionChoice,
 } from "../../workflows/morale";
 import { groupIdOf, recoveryData } from "../../workflows/retreat";
-import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "./dialog-form";
+import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "../dialog-form";
 
 /** [decision] The retreat test's starting difficulty: a d6 gets away half the time. */
 export const DEFAULT_RETREAT_DIFFICULTY = 4;

@@ -17,7 +17,7 @@ import {
   retreatRequestOf,
   type PartyMember,
 } from "../../workflows/retreat";
-import { askWithForm, isTicked, renderDialog, warn } from "./dialog-form";
+import { askWithForm, isTicked, renderDialog, warn } from "../dialog-form";
 
 export interface RetreatMemberView {
   index: number;

@@ -4,7 +4,7 @@
  * actor's roll, which posts one card.
  */
 import { combatantOf } from "../../workflows/combat-economy";
-import { formObject, renderBrinkTemplate } from "./dialog-helpers";
+import { formObject, renderDialog, warn } from "../dialog-form";
 import {
   groupConditions,
   guardedDefender,
@@ -30,10 +30,6 @@ export const DEFAULT_DIFFICULTY = 6;
 /** RULES §2: a stray shot lands on a character within this many metres of the target. */
 const STRAY_RADIUS = 1;
 
-const warn = (key: string, data: Record<string, string> = {}): void => {
-  ui.notifications?.warn(game.i18n.format(key, data));
-};
-
 function isRefusal(result: unknown): result is RollRefusal {
   return typeof result === "object" && result !== null && (result as { ok?: unknown }).ok === false;
 }
@@ -54,7 +50,7 @@ export async function promptTest(
     difficulty: DEFAULT_DIFFICULTY,
   };
   const system = actor.rolling;
-  const content = await renderBrinkTemplate("dialogs/test-roll.hbs", testDialogContext(system, defaults));
+  const content = await renderDialog("dialogs/test-roll.hbs", testDialogContext(system, defaults));
   const choice = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("BRINK.Roll.title", { name: actor.name }) },
     content,
@@ -156,7 +152,7 @@ export async function promptAttack(actor: BrinkActor, weapon: Item.Implementatio
   const chancesFor = (choice: AttackChoice) =>
     attackChances(actor.rolling, weaponData, summaries, choice, previous, conditions);
   const initial = readAttackChoice({}, usable);
-  const content = await renderBrinkTemplate("dialogs/attack.hbs", {
+  const content = await renderDialog("dialogs/attack.hbs", {
     attributes: usable.map((a) => ({
       value: a,
       label: game.i18n.localize(`BRINK.Attribute.${a}.label`),

@@ -2,7 +2,7 @@
  * The sheet's life-and-death controls: heal, a death save, and stabilising a fallen character
  * (the tending ally rolls WIS + Heal; RULES §6).
  */
-import { formObject, renderBrinkTemplate } from "./dialog-helpers";
+import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "../dialog-form";
 import type { BrinkActor } from "../../documents/actor";
 import { resolveWithFoundryDice } from "../../dice";
 import { postTestCard } from "../../chat/post";
@@ -10,33 +10,26 @@ import { testSpecFor } from "../../documents/actor-rolls";
 import { stabiliseDifficulty } from "../../rules/dying";
 import { resolveTest } from "../../rules/tests";
 import { optionalRules } from "../../settings";
-import { lifeAction } from "../../workflows/life";
+import { lifeAction, type LifeAction } from "../../workflows/life";
 
 export async function promptHeal(actor: BrinkActor): Promise<void> {
   const kinds = ["easy", "natural", "free"].map((value) => ({
     value,
     label: game.i18n.localize(`BRINK.Life.HealDialog.kinds.${value}`),
   }));
-  const content = await renderBrinkTemplate("dialogs/heal.hbs", { kinds });
-  const answer = await foundry.applications.api.DialogV2.wait({
-    window: { title: game.i18n.format("BRINK.Life.HealDialog.title", { name: actor.name }) },
-    content,
-    buttons: [
-      {
-        action: "heal",
-        label: "BRINK.Life.heal",
-        default: true,
-        callback: (_e, button) => formObject(button.form),
-      },
-    ],
-    rejectClose: false,
+  const action = await askWithForm({
+    title: game.i18n.format("BRINK.Life.HealDialog.title", { name: actor.name }),
+    content: await renderDialog("dialogs/heal.hbs", { kinds }),
+    label: "BRINK.Life.heal",
+    icon: "fa-solid fa-heart",
+    read: (form): LifeAction => ({
+      kind: "heal",
+      amount: Math.max(0, wholeNumber(form.amount, 0)),
+      pool: form.pool === "endurance" ? "endurance" : "health",
+      healing: form.kind === "easy" || form.kind === "free" ? form.kind : "natural",
+    }),
   });
-  if (!answer || typeof answer !== "object") return;
-  const form = answer as Record<string, unknown>;
-  const amount = Math.max(0, Math.round(Number(form.amount) || 0));
-  const pool = form.pool === "endurance" ? "endurance" : "health";
-  const healing = form.kind === "easy" || form.kind === "free" ? form.kind : "natural";
-  await lifeAction(actor, { kind: "heal", amount, pool, healing });
+  if (action) await lifeAction(actor, action);
 }
 
 export async function deathSave(actor: BrinkActor): Promise<void> {
@@ -50,32 +43,22 @@ function allies(): BrinkActor[] {
 
 export async function promptStabilise(target: BrinkActor): Promise<void> {
   const candidates = allies().filter((a) => a.id !== target.id);
-  if (!candidates.length) {
-    ui.notifications?.warn(game.i18n.localize("BRINK.Life.StabiliseDialog.noAlly"));
-    return;
-  }
+  if (!candidates.length) return warn("BRINK.Life.StabiliseDialog.noAlly");
   const preferred = game.user.character?.id;
-  const content = await renderBrinkTemplate("dialogs/stabilise.hbs", {
-    allies: candidates.map((a) => ({ id: a.id, name: a.name, selected: a.id === preferred })),
+  const answer = await askWithForm({
+    title: game.i18n.format("BRINK.Life.StabiliseDialog.title", { name: target.name }),
+    content: await renderDialog("dialogs/stabilise.hbs", {
+      allies: candidates.map((a) => ({ id: a.id, name: a.name, selected: a.id === preferred })),
+    }),
+    label: "BRINK.Life.stabilise",
+    icon: "fa-solid fa-kit-medical",
+    read: (form) => ({
+      ally: candidates.find((a) => a.id === form.ally) ?? candidates[0],
+      tools: isTicked(form.tools),
+    }),
   });
-  const answer = await foundry.applications.api.DialogV2.wait({
-    window: { title: game.i18n.format("BRINK.Life.StabiliseDialog.title", { name: target.name }) },
-    content,
-    buttons: [
-      {
-        action: "tend",
-        label: "BRINK.Life.stabilise",
-        default: true,
-        callback: (_e, button) => formObject(button.form),
-      },
-    ],
-    rejectClose: false,
-  });
-  if (!answer || typeof answer !== "object") return;
-  const form = answer as Record<string, unknown>;
-  const ally = candidates.find((a) => a.id === form.ally) ?? candidates[0];
-  if (!ally) return;
-  const tools = form.tools === true || form.tools === "on";
+  if (!answer?.ally) return;
+  const { ally, tools } = answer;
   const difficulty = stabiliseDifficulty(tools);
   const choice = {
     attribute: "wis",

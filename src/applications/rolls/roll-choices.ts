@@ -12,6 +12,7 @@ import type { AttackChoice } from "../../documents/actor";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { attackHitChances, type AttackTarget, type AttackWeapon } from "../../rules/attacks";
 import { successChance } from "../../rules/odds";
+import { isTicked, wholeNumber } from "../dialog-form";
 
 const ADVANTAGES = [-2, -1, 0, 1, 2] as const;
 
@@ -57,20 +58,16 @@ export function testChance(system: RollingActorData, choice: TestChoice): string
 const isAttribute = (value: unknown): value is Attribute =>
   (ATTRIBUTES as readonly unknown[]).includes(value);
 const isSkill = (value: unknown): value is Skill => (SKILLS as readonly unknown[]).includes(value);
-const integer = (value: unknown, fallback: number): number => {
-  const number = Number(value);
-  return Number.isFinite(number) ? Math.round(number) : fallback;
-};
 
 /** Reads the roll dialog's form; anything malformed falls back to the defaults it started with. */
 export function readTestChoice(form: Record<string, unknown>, defaults: TestChoice): TestChoice {
   return {
     attribute: isAttribute(form.attribute) ? form.attribute : defaults.attribute,
     skill: isSkill(form.skill) ? form.skill : form.skill === "" ? null : defaults.skill,
-    proficient: form.proficient === true || form.proficient === "true" || form.proficient === "on",
-    modifier: integer(form.modifier, 0),
-    advantage: Math.max(-2, Math.min(2, integer(form.advantage, 0))),
-    difficulty: Math.max(0, integer(form.difficulty, defaults.difficulty)),
+    proficient: isTicked(form.proficient),
+    modifier: wholeNumber(form.modifier, 0),
+    advantage: Math.max(-2, Math.min(2, wholeNumber(form.advantage, 0))),
+    difficulty: Math.max(0, wholeNumber(form.difficulty, defaults.difficulty)),
   };
 }
 
@@ -78,11 +75,11 @@ export function readAttackChoice(form: Record<string, unknown>, usable: readonly
   const first = usable[0] ?? "str";
   return {
     attribute: isAttribute(form.attribute) && usable.includes(form.attribute) ? form.attribute : first,
-    sneak: form.sneak === true || form.sneak === "on",
-    flanking: form.flanking === true || form.flanking === "on",
-    advantage: Math.max(-2, Math.min(2, integer(form.advantage, 0))),
-    modifier: integer(form.modifier, 0),
-    killingStrike: form.killingStrike === true || form.killingStrike === "on",
+    sneak: isTicked(form.sneak),
+    flanking: isTicked(form.flanking),
+    advantage: Math.max(-2, Math.min(2, wholeNumber(form.advantage, 0))),
+    modifier: wholeNumber(form.modifier, 0),
+    killingStrike: isTicked(form.killingStrike),
   };
 }
 

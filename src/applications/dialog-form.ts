@@ -1,8 +1,8 @@
 /**
- * What the recovery dialogs share: rendering their content, reading their form back, and the
+ * What Brink's dialogs share: rendering their content, reading their form back, and the
  * localised warning shown (with nothing written) when something cannot be done.
  */
-import { templatePath } from "../../constants";
+import { templatePath } from "../constants";
 
 export const warn = (key: string, data: Record<string, string> = {}): void => {
   ui.notifications?.warn(game.i18n.format(key, data));
