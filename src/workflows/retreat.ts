@@ -804,13 +804,25 @@ async function handleDrop(
   const items = checked.drops.map((d) => actor.items.get(d.itemId));
   if (items.some((item) => !item || physicalData(item).dropped))
     return refuse("BRINK.Retreat.Refusal.itemGone");
-  await actor.updateEmbeddedDocuments(
-    "Item",
-    checked.drops.map((d) => ({ _id: d.itemId, system: { dropped: true } })) as never,
+  await markDropped(
+    actor,
+    checked.drops.map((d) => d.itemId),
+    true,
   );
   drop.picked = picked;
   await rewriteCard(card.message, card.record);
   return { ok: true };
+}
+
+/** Marks items dropped or picked up again, in one batched write (RULES §5: never deleted). */
+async function markDropped(
+  actor: Actor.Implementation,
+  itemIds: readonly string[],
+  dropped: boolean,
+): Promise<void> {
+  if (!itemIds.length) return;
+  // Item updates by id with a partial system; fvtt-types cannot see Brink's item models here.
+  await actor.updateEmbeddedDocuments("Item", itemIds.map((_id) => ({ _id, system: { dropped } })) as never);
 }
 
 async function handleRevert(
@@ -858,11 +870,7 @@ async function handleRevert(
   await updateActors(updates);
   for (const { actor, remove, undrop } of itemWork) {
     if (remove.length > 0) await actor.deleteEmbeddedDocuments("Item", remove);
-    if (undrop.length > 0)
-      await actor.updateEmbeddedDocuments(
-        "Item",
-        undrop.map((id) => ({ _id: id, system: { dropped: false } })) as never,
-      );
+    await markDropped(actor, undrop, false);
   }
   card.record.status = "reverted";
   await rewriteCard(card.message, card.record);
