@@ -5,6 +5,7 @@ import { queueDice } from "../fake-foundry/dice";
 import { session } from "../fake-foundry/install";
 import { answerDialog, placeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
+import { onCard } from "../support/cards";
 import { bootBrink } from "../foundry/boot";
 import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/browser";
 
@@ -111,7 +112,7 @@ describe("chat cards in Chromium", () => {
     answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
     await promptAttack(actor, actor.items.getName("Longsword") as Item.Implementation);
     const card = game.messages.contents.at(-1) as unknown as { id: string; content: string };
-    const request = { messageId: card.id, attack: 0, target: token.document.uuid };
+    const request = onCard(card, token);
     await requestCardAction("react", { ...request, kind: "block" });
     await requestCardAction("apply", request);
     const content = (game.messages.get(card.id) as unknown as { content: string }).content;

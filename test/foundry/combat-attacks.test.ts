@@ -3,6 +3,7 @@ import { clearDice, queueDice } from "../fake-foundry/dice";
 import { resetWorld, session } from "../fake-foundry/install";
 import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
+import { onCard } from "../support/cards";
 import { DISPOSITIONS, bootCombat, setUpFight } from "./combat-fixtures";
 
 await bootCombat();
@@ -56,20 +57,10 @@ describe("attacks in combat", () => {
     const token = [...session.user.targets][0] as { document: { uuid: string } };
     const first = await attackOnce(boudica);
     queueDice(6, 10); // the Guard's DEX d6 (no Athletics) and the luck die
-    await requestCardAction("react", {
-      messageId: first.id,
-      attack: 0,
-      target: token.document.uuid,
-      kind: "dodge",
-    });
+    await requestCardAction("react", { ...onCard(first, token), kind: "dodge" });
     expect(f.member("Guard").economy.reactionsLeft).toBe(0);
     const second = await attackOnce(boudica);
-    const refused = await requestCardAction("react", {
-      messageId: second.id,
-      attack: 0,
-      target: token.document.uuid,
-      kind: "dodge",
-    });
+    const refused = await requestCardAction("react", { ...onCard(second, token), kind: "dodge" });
     expect(refused).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.no-reaction" });
   });
 });

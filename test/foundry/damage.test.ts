@@ -4,6 +4,7 @@ import { notifications, resetWorld, session, users, writeLog } from "../fake-fou
 import { asUser, makeUser } from "../fake-foundry/runtime";
 import { answerDialog, clearCanvas, placeToken, shownDialogs, type FakeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
+import { onCard } from "../support/cards";
 import { bootBrink } from "./boot";
 
 await bootBrink();
@@ -69,7 +70,7 @@ async function attack(foe: BrinkActor, token: FakeToken, face: number, luck = 10
 }
 
 const apply = (card: ChatMessage.Implementation, token: FakeToken) =>
-  requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+  requestCardAction("apply", onCard(card, token));
 
 beforeEach(() => {
   resetWorld();
@@ -96,12 +97,7 @@ describe("applying damage from an attack card", () => {
     expect(second.content).toContain("Missing health 5 is more than CON 4");
     queueDice(4, 2, 10); // STR d6 4 + Athletics d4 2 + fortitude 1 = 7 vs 5
     await asUser(boudicaPlayer, () =>
-      requestCardAction("choose", {
-        messageId: second.id ?? "",
-        attack: 0,
-        target: token.document.uuid,
-        choice: "fortify",
-      }),
+      requestCardAction("choose", { ...onCard(second, token), choice: "fortify" }),
     );
     expect(life(actor)).toMatchObject({ health: { value: 7 }, stamina: { value: 2 }, bloodied: true });
     expect(life(actor).conditions.has("unconscious")).toBe(false);
@@ -147,14 +143,10 @@ describe("applying damage from an attack card", () => {
     const writes = writeLog.length;
     await apply(card, token);
     expect(writeLog.slice(writes).map((w) => w.documentName)).toEqual(["Actor", "ChatMessage"]);
-    await requestCardAction("revert", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    await requestCardAction("revert", onCard(card, token));
     expect(actor.toObject().system).toEqual(before);
     expect(lastCard().content).toContain("Reverted by the GM.");
-    const again = await requestCardAction("revert", {
-      messageId: card.id ?? "",
-      attack: 0,
-      target: token.document.uuid,
-    });
+    const again = await requestCardAction("revert", onCard(card, token));
     expect(again.ok).toBe(false);
   });
 
@@ -169,9 +161,7 @@ describe("applying damage from an attack card", () => {
       "Only the attacker's player or the GM can apply this damage.",
     );
     expect((await asUser(attackerPlayer, () => apply(card, token))).ok).toBe(true);
-    const revert = await asUser(attackerPlayer, () =>
-      requestCardAction("revert", { messageId: card.id ?? "", attack: 0, target: token.document.uuid }),
-    );
+    const revert = await asUser(attackerPlayer, () => requestCardAction("revert", onCard(card, token)));
     expect(revert.ok).toBe(false);
     expect(life(actor).endurance.value).toBe(5);
   });
@@ -232,12 +222,7 @@ describe("reactions from the card", () => {
     const { actor, token } = await boudica();
     const card = await attack(await attacker(4), token, 3); // 7 raw
     const result = await asUser(boudicaPlayer, () =>
-      requestCardAction("react", {
-        messageId: card.id ?? "",
-        attack: 0,
-        target: token.document.uuid,
-        kind: "block",
-      }),
+      requestCardAction("react", { ...onCard(card, token), kind: "block" }),
     );
     expect(result.ok).toBe(true);
     // 7 − block 3 = 4 to the shield's 4 durability: all absorbed, nothing reaches Boudica.
@@ -254,14 +239,7 @@ describe("reactions from the card", () => {
     const { actor, token } = await boudica();
     const card = await attack(await attacker(4), token, 3); // total 3
     queueDice(2, 2, 10);
-    await asUser(boudicaPlayer, () =>
-      requestCardAction("react", {
-        messageId: card.id ?? "",
-        attack: 0,
-        target: token.document.uuid,
-        kind: "dodge",
-      }),
-    );
+    await asUser(boudicaPlayer, () => requestCardAction("react", { ...onCard(card, token), kind: "dodge" }));
     expect(life(actor).endurance.value).toBe(12);
     expect(lastCard().content).toContain("Dodges: 4 vs 3.");
   });
@@ -270,22 +248,12 @@ describe("reactions from the card", () => {
     const { token } = await boudica();
     const card = await asUser(attackerPlayer, async () => attack(await attacker(4), token, 3));
     const notOwner = await asUser(attackerPlayer, () =>
-      requestCardAction("react", {
-        messageId: card.id ?? "",
-        attack: 0,
-        target: token.document.uuid,
-        kind: "dodge",
-      }),
+      requestCardAction("react", { ...onCard(card, token), kind: "dodge" }),
     );
     expect(notOwner).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.notYourCharacter" });
     await apply(card, token);
     const late = await asUser(boudicaPlayer, () =>
-      requestCardAction("react", {
-        messageId: card.id ?? "",
-        attack: 0,
-        target: token.document.uuid,
-        kind: "dodge",
-      }),
+      requestCardAction("react", { ...onCard(card, token), kind: "dodge" }),
     );
     expect(late).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.tooLate" });
   });

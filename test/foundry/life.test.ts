@@ -4,6 +4,7 @@ import { resetWorld, session, settings, users, writeLog } from "../fake-foundry/
 import { asUser, makeUser } from "../fake-foundry/runtime";
 import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
+import { onCard } from "../support/cards";
 import { bootBrink } from "./boot";
 import { renderSheet } from "../support/sheets";
 
@@ -156,15 +157,10 @@ describe("the dying rule (S2)", () => {
   it("asks for strain or an injury at zero health, then counts down the dying character's turns", async () => {
     const actor = await character("Petra", "gm");
     const { card, token } = await fell(actor);
-    await requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    await requestCardAction("apply", onCard(card, token));
     expect(card.content).toContain("take 1d6 system strain or roll on the injury table?");
     queueDice(2);
-    await requestCardAction("choose", {
-      messageId: card.id ?? "",
-      attack: 0,
-      target: token.document.uuid,
-      choice: "strain",
-    });
+    await requestCardAction("choose", { ...onCard(card, token), choice: "strain" });
     expect(life(actor).strain.value).toBe(2);
     expect(life(actor).conditions.has("dying")).toBe(true);
     expect(life(actor).death.dying).toMatchObject({ turnsTaken: 0, successes: 0, failures: 0 });
@@ -178,59 +174,32 @@ describe("the dying rule (S2)", () => {
   it("makes a rolled injury an item copied from the d12 table's linked compendium item; the GM's revert removes it", async () => {
     const actor = await character("Petra", "gm");
     const { card, token } = await fell(actor);
-    await requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    await requestCardAction("apply", onCard(card, token));
     queueDice(11); // d12 face 11: a mangled leg
-    await requestCardAction("choose", {
-      messageId: card.id ?? "",
-      attack: 0,
-      target: token.document.uuid,
-      choice: "injury",
-    });
+    await requestCardAction("choose", { ...onCard(card, token), choice: "injury" });
     const leg = actor.items.getName("Mangled Leg");
     expect(leg?.type).toBe("injury");
     expect((leg?.system as unknown as { source: string }).source).toBe("Dying (injury, d12)");
     expect((actor.system as unknown as { speed: number }).speed).toBeLessThan(6);
-    await requestCardAction("revert", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    await requestCardAction("revert", onCard(card, token));
     expect(actor.items.getName("Mangled Leg")).toBeUndefined();
   });
 
   it("makes a wound permanent when the same injury is rolled while it is still held, without a second copy", async () => {
     const actor = await character("Petra", "gm");
     const first = await fell(actor);
-    await requestCardAction("apply", {
-      messageId: first.card.id ?? "",
-      attack: 0,
-      target: first.token.document.uuid,
-    });
+    await requestCardAction("apply", onCard(first.card, first.token));
     queueDice(11);
-    await requestCardAction("choose", {
-      messageId: first.card.id ?? "",
-      attack: 0,
-      target: first.token.document.uuid,
-      choice: "injury",
-    });
+    await requestCardAction("choose", { ...onCard(first.card, first.token), choice: "injury" });
     await lifeAction(actor, { kind: "heal", amount: 3, pool: "health", healing: "free" });
     const second = await fell(actor);
-    await requestCardAction("apply", {
-      messageId: second.card.id ?? "",
-      attack: 0,
-      target: second.token.document.uuid,
-    });
+    await requestCardAction("apply", onCard(second.card, second.token));
     queueDice(11);
-    await requestCardAction("choose", {
-      messageId: second.card.id ?? "",
-      attack: 0,
-      target: second.token.document.uuid,
-      choice: "injury",
-    });
+    await requestCardAction("choose", { ...onCard(second.card, second.token), choice: "injury" });
     const legs = actor.items.filter((item) => item.name === "Mangled Leg");
     expect(legs).toHaveLength(1);
     expect((legs[0]?.system as unknown as { permanent: boolean }).permanent).toBe(true);
-    await requestCardAction("revert", {
-      messageId: second.card.id ?? "",
-      attack: 0,
-      target: second.token.document.uuid,
-    });
+    await requestCardAction("revert", onCard(second.card, second.token));
     expect((actor.items.getName("Mangled Leg")?.system as unknown as { permanent: boolean }).permanent).toBe(
       false,
     );
@@ -239,14 +208,9 @@ describe("the dying rule (S2)", () => {
   it("stands up with 1 health on a natural 20 death save", async () => {
     const actor = await character("Petra", "gm");
     const { card, token } = await fell(actor);
-    await requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    await requestCardAction("apply", onCard(card, token));
     queueDice(1);
-    await requestCardAction("choose", {
-      messageId: card.id ?? "",
-      attack: 0,
-      target: token.document.uuid,
-      choice: "strain",
-    });
+    await requestCardAction("choose", { ...onCard(card, token), choice: "strain" });
     queueDice(20);
     await deathSave(actor);
     expect(life(actor).health.value).toBe(1);
@@ -257,14 +221,9 @@ describe("the dying rule (S2)", () => {
     const actor = await character("Petra", "gm");
     const helper = await character("Clementine", "ally", { skills: { heal: { die: 6 } } });
     const { card, token } = await fell(actor);
-    await requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: token.document.uuid });
+    await requestCardAction("apply", onCard(card, token));
     queueDice(1);
-    await requestCardAction("choose", {
-      messageId: card.id ?? "",
-      attack: 0,
-      target: token.document.uuid,
-      choice: "strain",
-    });
+    await requestCardAction("choose", { ...onCard(card, token), choice: "strain" });
     queueDice(4, 5, 10); // WIS d6 4 + Heal d6 5 = 9 vs 8
     answerDialog({ ally: helper.id, tools: "on" });
     await asUser(ally, () => promptStabilise(actor));
