@@ -1,3 +1,5 @@
+import { DYING_TURNS } from "../../rules/dying";
+import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { optionalRules } from "../../settings";
 import type { BrinkCombat } from "../../documents/combat";
 import type { BrinkCombatant } from "../../documents/combatant";
@@ -212,9 +214,6 @@ function memberView(
   };
 }
 
-const DYING_TURNS = 10;
-const DOWNED_ROUNDS = 10;
-
 function lifeTag(combatant: BrinkCombatant): string | null {
   // Brink actors keep the death rules' clocks in system.death (data/actor).
   const death = (
@@ -226,7 +225,7 @@ function lifeTag(combatant: BrinkCombatant): string | null {
     return format("BRINK.Combat.Tracker.dying", { turns: String(DYING_TURNS - death.dying.turnsTaken) });
   if (death?.downed)
     return format("BRINK.Combat.Tracker.downed", {
-      rounds: String(Math.max(0, DOWNED_ROUNDS - death.downed.roundsElapsed)),
+      rounds: String(Math.max(0, ROUNDS_TO_STABILISE - death.downed.roundsElapsed)),
     });
   return null;
 }

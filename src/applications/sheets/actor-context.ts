@@ -2,6 +2,8 @@
  * Everything an actor sheet shows, computed from the prepared actor. Kept apart from the sheet class
  * so the template tests can render real context without an ApplicationV2.
  */
+import { DYING_TURNS } from "../../rules/dying";
+import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { deathLuckChance } from "../../rules/odds";
 import type { RatingState } from "../../data/actor";
@@ -332,9 +334,6 @@ function withEffectNotes<T extends Record<string, StatView[]>>(
   return groups;
 }
 
-const DYING_TURNS = 10;
-const DOWNED_ROUNDS = 10;
-
 /** The life-and-death panel: where the character stands, and what can be done about it. */
 function lifeView(system: SheetActor["system"]) {
   const i18n = game.i18n;
@@ -350,7 +349,7 @@ function lifeView(system: SheetActor["system"]) {
     });
   else if (downed)
     status = i18n.format("BRINK.Life.downed", {
-      rounds: String(Math.max(0, DOWNED_ROUNDS - downed.roundsElapsed)),
+      rounds: String(Math.max(0, ROUNDS_TO_STABILISE - downed.roundsElapsed)),
       fight: downed.fightOver ? "" : i18n.localize("BRINK.Life.fightGoing"),
     });
   else if (has("stable")) status = i18n.localize("BRINK.Life.stable");
