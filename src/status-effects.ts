@@ -28,6 +28,9 @@ const DERIVED_STATUSES: readonly StatusId[] = ["harmed", "bloodied"];
 
 const camel = (id: string): string => id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
+/** The lang key of a status's name ("in-cover" → BRINK.Status.inCover). */
+export const statusLabelKey = (id: string): string => `BRINK.Status.${camel(id)}`;
+
 export interface StatusEffectConfig {
   id: StatusId;
   _id: string;
@@ -41,7 +44,7 @@ export function statusEffectConfigs(): StatusEffectConfig[] {
   return STATUS_IDS.map((id) => ({
     id,
     _id: `brink${camel(id)}`.padEnd(16, "0").slice(0, 16),
-    name: `BRINK.Status.${camel(id)}`,
+    name: statusLabelKey(id),
     img: `${SYSTEM_PATH}/assets/status/${id}.svg`,
     hud: !DERIVED_STATUSES.includes(id),
   }));

@@ -6,6 +6,7 @@ import { DYING_TURNS } from "../../rules/dying";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { deathLuckChance } from "../../rules/odds";
+import { statusLabelKey } from "../../status-effects";
 import type { RatingState } from "../../data/actor";
 import { optionalRules } from "../../settings";
 
@@ -410,7 +411,7 @@ export function actorSheetContext(actor: SheetActor, changes: readonly EffectCha
     life: lifeView(system),
     conditionBadges: [...system.conditions].sort().map((id) => ({
       id,
-      label: game.i18n.localize(`BRINK.Status.${id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`),
+      label: game.i18n.localize(statusLabelKey(id)),
     })),
     portrait: actor.img ?? "icons/svg/mystery-man.svg",
   };
