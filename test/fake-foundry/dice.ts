@@ -19,8 +19,15 @@ interface DieTerm {
   results: { result: number; active: boolean }[];
 }
 
+/** Renders a template by path; set by install.ts, so a missing template fails here as in Foundry. */
+let renderTemplateAt: (path: string, data: object) => Promise<string> = async () => "";
+export function setRollRenderer(render: (path: string, data: object) => Promise<string>): void {
+  renderTemplateAt = render;
+}
+
 export class FakeRoll {
-  static CHAT_TEMPLATE = "";
+  /** Core's roll template; a subclass that names its own must ship it. */
+  static CHAT_TEMPLATE = "templates/dice/roll.html";
   formula: string;
   data: Record<string, unknown>;
   options: Record<string, unknown>;
@@ -60,6 +67,33 @@ export class FakeRoll {
     this.total = total;
     this._evaluated = true;
     return this;
+  }
+
+  /**
+   * The roll's chat HTML through its class's CHAT_TEMPLATE. A private render (a blind roll, or a
+   * whisper this client may not read) hides the formula and the total, as Foundry's does.
+   */
+  async render({ isPrivate = false }: { isPrivate?: boolean } = {}): Promise<string> {
+    const template = (this.constructor as typeof FakeRoll).CHAT_TEMPLATE;
+    return renderTemplateAt(template, {
+      formula: isPrivate ? "???" : this.formula,
+      flavor: isPrivate ? null : (this.options.flavor ?? null),
+      tooltip: "",
+      total: isPrivate ? "?" : this.total,
+    });
+  }
+
+  /** Restores an evaluated roll from its JSON, as Roll.fromData does for a chat message's rolls. */
+  static fromData<T extends FakeRoll>(this: new (...args: never[]) => T, data: Record<string, unknown>): T {
+    const roll = new (this as unknown as typeof FakeRoll)(
+      String(data.formula ?? ""),
+      {},
+      (data.options as Record<string, unknown> | undefined) ?? {},
+    );
+    roll.dice = (data.dice as DieTerm[] | undefined) ?? [];
+    roll.total = data.total as number | undefined;
+    roll._evaluated = Boolean(data.evaluated);
+    return roll as T;
   }
 
   toJSON(): Record<string, unknown> {

@@ -3,11 +3,13 @@
  * Foundry's order (base → active effects → derived), embedded collections, batched updates that
  * count as one database write each, ownership, flags and the document hooks.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { DataModelValidationError } from "./fields";
 import type { TypeDataModel } from "./data-model";
 import { hooks } from "./hooks";
 import {
   deepClone,
+  diffObject,
   expandObject,
   flattenObject,
   getProperty,
@@ -47,20 +49,68 @@ export interface FakeUser {
   query(name: string, payload: unknown, options?: { timeout?: number }): Promise<unknown>;
 }
 
-/** Who the code is running as; starts as a placeholder until runtime.ts installs the GM. */
-export const session = {
-  user: {
-    id: "gm",
-    name: "Gamemaster",
-    isGM: true,
-    active: true,
-    isSelf: true,
-    targets: new Set(),
-  } as FakeUser,
+const placeholder: FakeUser = {
+  id: "gm",
+  name: "Gamemaster",
+  isGM: true,
+  active: true,
+  isSelf: true,
+  targets: new Set(),
+  query: async () => undefined,
 };
+let defaultUser = placeholder;
+const acting = new AsyncLocalStorage<FakeUser>();
+
+/**
+ * Who the code is running as. Each client of a live world runs its own copy of Brink; the fake runs
+ * them in one process, so "whose client is this" travels with the async context: code started by
+ * `session.runAs(user, …)` (a query, a hook on another client, a test's `asUser`) keeps seeing that
+ * user after every await. Outside any such context it is the default user (the GM unless set).
+ */
+export const session = {
+  get user(): FakeUser {
+    return acting.getStore() ?? defaultUser;
+  },
+  set user(user: FakeUser) {
+    defaultUser = user;
+  },
+  runAs<T>(user: FakeUser, work: () => T): T {
+    return acting.run(user, work);
+  },
+};
+
+/** Every user of the world; set by runtime.ts (which owns the user list). */
+let worldUsers: () => FakeUser[] = () => [session.user];
+const gmIds = (): string[] => worldUsers().flatMap((u) => (u.isGM ? [u.id] : []));
+export function setUserList(list: () => FakeUser[]): void {
+  worldUsers = list;
+}
+
+/**
+ * Foundry fires a document's create/update/delete hooks on every connected client, each with the id
+ * of the user who wrote. Handlers run once per client, as that client's user, so automation that
+ * forgets to check who should act runs (and writes) once per client here too.
+ */
+export function callOnEveryClient(hook: string, ...args: unknown[]): void {
+  const clients = worldUsers().filter((user) => user.active);
+  if (!clients.some((user) => user.id === session.user.id)) clients.unshift(session.user);
+  for (const client of clients) session.runAs(client, () => hooks.callAll(hook, ...args));
+}
+
+/** The server's refusal of a write the user has no right to make; the writer's promise rejects. */
+export class PermissionError extends Error {
+  constructor(user: FakeUser, action: string, document: { documentName: string; id: string }) {
+    super(`User ${user.name} lacks permission to ${action} ${document.documentName} [${document.id}]`);
+    this.name = "PermissionError";
+  }
+}
+
+export type ModifyAction = "create" | "update" | "delete";
 
 type ModelClass = (new (source: unknown, options: { parent: unknown }) => TypeDataModel) & {
   validateSource(source: unknown): Record<string, string>;
+  cleanData(source: unknown): Plain;
+  migrateData(source: Plain): Plain;
 };
 
 export const dataModels: Record<string, Record<string, ModelClass>> = {};
@@ -123,6 +173,9 @@ export class FakeDocument {
   /** The configured class for this document type (CONFIG[name].documentClass), as in Foundry. */
   static configuredClass: (name: string) => typeof FakeDocument | undefined = () => undefined;
 
+  /** Brings raw source into its stored shape (e.g. rolls as JSON); in place. */
+  static normalizeSource(_source: Plain): void {}
+
   static get implementation(): typeof FakeDocument {
     return FakeDocument.configuredClass(this.documentName) ?? this;
   }
@@ -178,6 +231,7 @@ export class FakeDocument {
   }
 
   #initialize(): void {
+    (this.constructor as typeof FakeDocument).normalizeSource(this._source);
     const models = dataModels[this.documentName];
     const model = models?.[this.type];
     const systemSource = this._source.system ?? {};
@@ -227,22 +281,39 @@ export class FakeDocument {
   getFlag(scope: string, key: string): unknown {
     return getProperty(this.flags, `${scope}.${key}`);
   }
-  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+  async setFlag(scope: string, key: string, value: unknown): Promise<this | undefined> {
     return this.update({ [`flags.${scope}.${key}`]: value });
   }
-  async unsetFlag(scope: string, key: string): Promise<this> {
+  async unsetFlag(scope: string, key: string): Promise<this | undefined> {
     return this.update({ [`flags.${scope}.-=${key}`]: null });
   }
 
+  /** Embedded documents have no rights of their own: they take their parent's, as in Foundry. */
   testUserPermission(user: FakeUser, level: keyof typeof OWNERSHIP | number): boolean {
     if (user.isGM) return true;
+    if (this.parent) return this.parent.testUserPermission(user, level);
     const needed = typeof level === "number" ? level : OWNERSHIP[level];
     const own = this.ownership[user.id] ?? this.ownership.default ?? OWNERSHIP.NONE;
-    const resolved = own === OWNERSHIP.INHERIT && this.parent ? (this.parent.ownership[user.id] ?? 0) : own;
-    return resolved >= needed;
+    return own >= needed;
   }
   get isOwner(): boolean {
     return this.testUserPermission(session.user, "OWNER");
+  }
+
+  /**
+   * What the server lets a user write. A GM may do anything. A player may change a document they
+   * own, and an embedded document when they own its parent; creating world documents is the GM's.
+   * Subclasses (chat messages, combat) narrow or widen this as Foundry's own documents do.
+   */
+  canUserModify(user: FakeUser, action: ModifyAction, _data?: Plain): boolean {
+    if (user.isGM) return true;
+    if (this.parent) return this.parent.canUserModify(user, "update");
+    return action !== "create" && this.testUserPermission(user, "OWNER");
+  }
+
+  #assertCan(action: ModifyAction, data?: Plain): void {
+    if (!this.canUserModify(session.user, action, data))
+      throw new PermissionError(session.user, action, this);
   }
 
   toObject(): Plain {
@@ -255,34 +326,48 @@ export class FakeDocument {
     return object;
   }
 
-  /** Apply a change set to a copy of the source, validate it through the model, then commit. */
-  #applyChanges(changes: Plain): Plain {
+  /**
+   * The source an update would produce, cleaned and validated through the model, and the difference
+   * from today's source (Foundry sends only that difference; an empty one is never sent).
+   */
+  #candidate(source: Plain, changes: Plain): { next: Plain; diff: Plain } {
     const expanded = expandObject(changes);
-    const next = mergeObject(this._source, expanded);
+    const next = mergeObject(source, expanded);
+    (this.constructor as typeof FakeDocument).normalizeSource(next);
     const model = dataModels[this.documentName]?.[String(next.type ?? "base")];
     if (model && expanded.system !== undefined) {
       const failures = model.validateSource(next.system);
       if (Object.keys(failures).length) throw new DataModelValidationError(failures);
+      next.system = model.cleanData(model.migrateData(deepClone(next.system as Plain)));
     }
-    this._source = next;
-    this.#initialize();
-    return expanded;
+    return { next, diff: diffObject(source, next) };
   }
 
-  async update(changes: Plain, options: Plain = {}): Promise<this> {
+  #commit(next: Plain): void {
+    this._source = next;
+    this.#initialize();
+  }
+
+  /** Resolves to undefined when nothing changed (no write, no hooks) or a preUpdate hook vetoed it. */
+  async update(changes: Plain, options: Plain = {}): Promise<this | undefined> {
     if (this.parent) {
       const [updated] = await this.parent.updateEmbeddedDocuments(
         this.documentName,
         [{ ...changes, _id: this.id }],
         options,
       );
-      return (updated ?? this) as this;
+      return updated as this | undefined;
     }
-    if (hooks.call(`preUpdate${this.documentName}`, this, changes, options, session.user.id) === false)
-      return this;
-    const applied = this.#applyChanges(changes);
+    this.#assertCan("update", changes);
+    const userId = session.user.id;
+    // preUpdate runs before the diff (Foundry v12+), so it hears updates that turn out to be no-ops.
+    if (hooks.call(`preUpdate${this.documentName}`, this, changes, options, userId) === false)
+      return undefined;
+    const { next, diff } = this.#candidate(this._source, changes);
+    if (!Object.keys(diff).length) return undefined;
+    this.#commit(next);
     record("update", this.documentName, null, 1);
-    hooks.callAll(`update${this.documentName}`, this, applied, options, session.user.id);
+    callOnEveryClient(`update${this.documentName}`, this, { ...diff, _id: this.id }, options, userId);
     return this;
   }
 
@@ -291,10 +376,11 @@ export class FakeDocument {
       await this.parent.deleteEmbeddedDocuments(this.documentName, [this.id], options);
       return this;
     }
+    this.#assertCan("delete");
     const cls = this.constructor as typeof FakeDocument;
     FakeDocument.worldCollections[cls.documentName]?.delete(this.id);
     record("delete", cls.documentName, null, 1);
-    hooks.callAll(`delete${cls.documentName}`, this, options, session.user.id);
+    callOnEveryClient(`delete${cls.documentName}`, this, options, session.user.id);
     return this;
   }
 
@@ -302,42 +388,41 @@ export class FakeDocument {
     data: Plain,
     options: { parent?: FakeDocument | null } & Plain = {},
   ): Promise<FakeDocument> {
-    if (options.parent) {
-      const [created] = await options.parent.createEmbeddedDocuments(this.documentName, [data], options);
-      if (!created) throw new Error(`${this.documentName} was not created`);
-      return created;
-    }
-    const doc = new this(data);
-    const collection = (FakeDocument.worldCollections[this.documentName] ??= new Collection<FakeDocument>());
-    collection.set(doc.id, doc);
-    record("create", this.documentName, null, 1);
-    hooks.callAll(`create${this.documentName}`, doc, options, session.user.id);
-    return doc;
+    const [created] = options.parent
+      ? await options.parent.createEmbeddedDocuments(this.documentName, [data], options)
+      : await this.createDocuments([data], options);
+    if (!created) throw new Error(`${this.documentName} was not created`);
+    return created;
   }
 
+  /** Creation data is expanded first, so a key holding dots becomes nested objects, as in Foundry. */
   static async createDocuments(data: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
-    const created = data.map((d) => new this(d));
+    const created = data.map((d) => new this(expandObject(d)));
+    for (const doc of created) doc.#assertCan("create", doc._source);
     const collection = (FakeDocument.worldCollections[this.documentName] ??= new Collection<FakeDocument>());
     for (const doc of created) collection.set(doc.id, doc);
     record("create", this.documentName, null, created.length);
-    for (const doc of created) hooks.callAll(`create${this.documentName}`, doc, options, session.user.id);
+    for (const doc of created) callOnEveryClient(`create${this.documentName}`, doc, options, session.user.id);
     return created;
   }
 
   static async updateDocuments(updates: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
     const collection = FakeDocument.worldCollections[this.documentName];
-    const docs = updates.map((u) => collection?.get(String(u._id)));
-    const applied = docs.map((doc, i) => {
-      if (!doc) throw new Error(`${this.documentName} ${String(updates[i]?._id)} does not exist`);
-      const { _id: _ignored, ...changes } = updates[i] ?? {};
-      return doc.#applyChanges(changes);
+    const planned = updates.map((update) => {
+      const doc = collection?.get(String(update._id));
+      if (!doc) throw new Error(`${this.documentName} ${String(update._id)} does not exist`);
+      const { _id: _ignored, ...changes } = update;
+      doc.#assertCan("update", changes);
+      return { doc, ...doc.#candidate(doc._source, changes) };
     });
-    record("update", this.documentName, null, docs.length);
-    docs.forEach(
-      (doc, i) =>
-        doc && hooks.callAll(`update${this.documentName}`, doc, applied[i], options, session.user.id),
-    );
-    return docs.filter((d): d is FakeDocument => d !== undefined);
+    const changed = planned.filter((p) => Object.keys(p.diff).length);
+    if (!changed.length) return [];
+    for (const { doc, next } of changed) doc.#commit(next);
+    record("update", this.documentName, null, changed.length);
+    const userId = session.user.id;
+    for (const { doc, diff } of changed)
+      callOnEveryClient(`update${this.documentName}`, doc, { ...diff, _id: doc.id }, options, userId);
+    return changed.map((p) => p.doc);
   }
 
   #collectionFor(documentName: string): string {
@@ -357,22 +442,24 @@ export class FakeDocument {
     options: Plain = {},
   ): Promise<FakeDocument[]> {
     const collection = this.#collectionFor(documentName);
+    if (!this.canUserModify(session.user, "update")) throw new PermissionError(session.user, "create", this);
     const list = [...((this._source[collection] as Plain[] | undefined) ?? [])];
     const ids = data.map((d) => {
-      const copy = deepClone(d);
+      const copy = expandObject(deepClone(d));
       copy._id ??= randomID();
       list.push(copy);
       return String(copy._id);
     });
-    this.#applyChanges({ [collection]: list });
+    this.#commit(this.#candidate(this._source, { [collection]: list }).next);
     record("create", documentName, this.uuid, data.length);
     const created = ids
       .map((id) => this.collections[collection]?.get(id))
       .filter((d): d is FakeDocument => !!d);
-    for (const doc of created) hooks.callAll(`create${documentName}`, doc, options, session.user.id);
+    for (const doc of created) callOnEveryClient(`create${documentName}`, doc, options, session.user.id);
     return created;
   }
 
+  /** Changes that change nothing are dropped; when none is left there is no write and no hook. */
   async updateEmbeddedDocuments(
     documentName: string,
     updates: Plain[],
@@ -380,28 +467,32 @@ export class FakeDocument {
   ): Promise<FakeDocument[]> {
     const collection = this.#collectionFor(documentName);
     const list = ((this._source[collection] as Plain[] | undefined) ?? []).map((d) => deepClone(d));
+    const userId = session.user.id;
+    const changed: { id: string; diff: Plain }[] = [];
     for (const update of updates) {
       const index = list.findIndex((d) => d._id === update._id);
-      if (index < 0) throw new Error(`${documentName} ${String(update._id)} does not exist in ${this.uuid}`);
-      const current = list[index] ?? {};
-      const merged = mergeObject(current, update);
-      const model = dataModels[documentName]?.[String(merged.type ?? "base")];
-      if (model) {
-        const failures = model.validateSource(merged.system);
-        if (Object.keys(failures).length) throw new DataModelValidationError(failures);
-      }
-      list[index] = merged;
+      const doc = this.collections[collection]?.get(String(update._id));
+      if (index < 0 || !doc)
+        throw new Error(`${documentName} ${String(update._id)} does not exist in ${this.uuid}`);
+      const { _id: _ignored, ...changes } = update;
+      doc.#assertCan("update", changes);
+      if (hooks.call(`preUpdate${documentName}`, doc, changes, options, userId) === false) continue;
+      const { next, diff } = doc.#candidate(list[index] ?? {}, changes);
+      if (!Object.keys(diff).length) continue;
+      list[index] = next;
+      changed.push({ id: doc.id, diff });
     }
+    if (!changed.length) return [];
     this._source[collection] = list;
     this.#initialize();
-    record("update", documentName, this.uuid, updates.length);
-    const docs = updates
-      .map((u) => this.collections[collection]?.get(String(u._id)))
-      .filter((d): d is FakeDocument => !!d);
-    docs.forEach((doc, i) =>
-      hooks.callAll(`update${documentName}`, doc, updates[i], options, session.user.id),
-    );
-    return docs;
+    record("update", documentName, this.uuid, changed.length);
+    const docs = changed.flatMap(({ id, diff }) => {
+      const doc = this.collections[collection]?.get(id);
+      return doc ? [{ doc, diff }] : [];
+    });
+    for (const { doc, diff } of docs)
+      callOnEveryClient(`update${documentName}`, doc, { ...diff, _id: doc.id }, options, userId);
+    return docs.map(({ doc }) => doc);
   }
 
   async deleteEmbeddedDocuments(
@@ -413,12 +504,13 @@ export class FakeDocument {
     const deleted = ids
       .map((id) => this.collections[collection]?.get(id))
       .filter((d): d is FakeDocument => !!d);
+    for (const doc of deleted) doc.#assertCan("delete");
     this._source[collection] = ((this._source[collection] as Plain[] | undefined) ?? []).filter(
       (d) => !ids.includes(String(d._id)),
     );
     this.#initialize();
     record("delete", documentName, this.uuid, ids.length);
-    for (const doc of deleted) hooks.callAll(`delete${documentName}`, doc, options, session.user.id);
+    for (const doc of deleted) callOnEveryClient(`delete${documentName}`, doc, options, session.user.id);
     return deleted;
   }
 }
@@ -495,6 +587,11 @@ export function applyChange(target: Plain, change: { key: string; mode: number; 
   }
 }
 
+const statusConfig = (id: string): { _id?: string; name?: string } | undefined =>
+  (
+    globalThis as unknown as { CONFIG: { statusEffects: { id: string; _id?: string; name?: string }[] } }
+  ).CONFIG.statusEffects.find((status) => status.id === id);
+
 export class FakeActor extends FakeDocument {
   static override documentName = "Actor";
   static override metadata = { embedded: { items: "Item", effects: "ActiveEffect" } };
@@ -544,24 +641,55 @@ export class FakeActor extends FakeDocument {
     this.overrides = expandObject(overrides);
   }
 
-  async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<boolean> {
-    const existing = this.effects.find((e) => (e as FakeActiveEffect).statuses.has(statusId));
+  /** Core's toggle: the effect created for a status keeps the status's fixed `_id`, if it has one. */
+  async toggleStatusEffect(
+    statusId: string,
+    { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<boolean> {
+    const config = statusConfig(statusId);
+    const existing = this.effects.find((e) =>
+      config?._id ? e.id === config._id : (e as FakeActiveEffect).statuses.has(statusId),
+    );
     const shouldBeActive = active ?? !existing;
     if (existing && !shouldBeActive) await this.deleteEmbeddedDocuments("ActiveEffect", [existing.id]);
     if (!existing && shouldBeActive) {
-      await this.createEmbeddedDocuments("ActiveEffect", [
-        { name: statusId, statuses: [statusId], changes: [] },
-      ]);
+      const flags = overlay ? { core: { overlay: true } } : {};
+      const data = { name: config?.name ?? statusId, statuses: [statusId], changes: [], flags };
+      await this.createEmbeddedDocuments("ActiveEffect", [config?._id ? { ...data, _id: config._id } : data]);
     }
     return shouldBeActive;
   }
+}
+
+/** A roll class as CONFIG.Dice.rolls lists them: restores a roll from its serialised data. */
+interface RollClass {
+  name: string;
+  fromData(data: Plain): { render(options?: { isPrivate?: boolean }): Promise<string> };
+}
+let rollClasses: () => RollClass[] = () => [];
+export function setRollClasses(list: () => RollClass[]): void {
+  rollClasses = list;
+}
+
+/** Builds an element from HTML; set by install.ts (happy-dom), so documents stay DOM-free. */
+let htmlElement: (tag: string, html: string) => HTMLElement = () => {
+  throw new Error("no DOM installed");
+};
+export function setElementFactory(factory: (tag: string, html: string) => HTMLElement): void {
+  htmlElement = factory;
 }
 
 export class FakeChatMessage extends FakeDocument {
   static override documentName = "ChatMessage";
 
   constructor(data: Plain = {}, options: { parent?: FakeDocument | null } = {}) {
-    super({ author: session.user.id, ...data }, options);
+    super({ author: session.user.id, whisper: [], blind: false, ...data }, options);
+  }
+
+  /** Rolls are stored as JSON, as Foundry's message schema stores them; instances come back on read. */
+  static override normalizeSource(source: Plain): void {
+    const rolls = source.rolls as unknown[] | undefined;
+    if (rolls) source.rolls = rolls.map((roll) => (typeof roll === "string" ? roll : JSON.stringify(roll)));
   }
 
   /** The user who posted the message. */
@@ -569,21 +697,69 @@ export class FakeChatMessage extends FakeDocument {
     const id = String(this._source.author ?? "");
     return id === session.user.id ? session.user : (authorLookup(id) ?? null);
   }
+  get isAuthor(): boolean {
+    return this._source.author === session.user.id;
+  }
   get speaker(): Plain {
     return (this._source.speaker as Plain | undefined) ?? {};
   }
   get content(): string {
     return String(this._source.content ?? "");
   }
-  get rolls(): unknown[] {
-    return (this._source.rolls as unknown[] | undefined) ?? [];
+  get whisper(): string[] {
+    return (this._source.whisper as string[] | undefined) ?? [];
   }
+  get blind(): boolean {
+    return Boolean(this._source.blind);
+  }
+  /** Each stored roll as an instance of the class CONFIG.Dice.rolls names for it. */
+  get rolls(): ReturnType<RollClass["fromData"]>[] {
+    return ((this._source.rolls as string[] | undefined) ?? []).map((json) => {
+      const data = JSON.parse(json) as Plain;
+      const cls = rollClasses().find((c) => c.name === data.class) ?? rollClasses()[0];
+      if (!cls) throw new Error("CONFIG.Dice.rolls is empty");
+      return cls.fromData(data);
+    });
+  }
+  /** Whether this client may read the content: public, whispered to them, or theirs unless blind. */
+  get isContentVisible(): boolean {
+    const whisper = this.whisper;
+    if (!whisper.length) return true;
+    if (session.user.isGM) return true;
+    return whisper.includes(session.user.id) || (this.isAuthor && !this.blind);
+  }
+
+  /** The server lets only the author (or a GM) change or delete a message, and only as themselves. */
+  override canUserModify(user: FakeUser, action: ModifyAction, data?: Plain): boolean {
+    if (user.isGM) return true;
+    if (action === "create") return (data?.author ?? this._source.author) === user.id;
+    return this._source.author === user.id;
+  }
+
+  /**
+   * The message as this client shows it: the content when visible, else each roll rendered privately
+   * through its class's CHAT_TEMPLATE. Fires renderChatMessageHTML on this client, as Foundry does.
+   */
+  async renderHTML(): Promise<HTMLElement> {
+    const content = this.isContentVisible
+      ? this.content
+      : (await Promise.all(this.rolls.map((roll) => roll.render({ isPrivate: true })))).join("");
+    const element = htmlElement("li", `<div class="message-content">${content}</div>`);
+    element.classList.add("chat-message", "message");
+    element.dataset.messageId = this.id;
+    hooks.callAll("renderChatMessageHTML", this, element, { message: this.toObject() });
+    return element;
+  }
+
   static getSpeaker({ actor }: { actor?: FakeDocument } = {}): Plain {
     return { actor: actor?.id ?? null, alias: actor?.name ?? session.user.name };
   }
-  /** Foundry whispers or blinds the message per roll mode; the fake records the mode. */
+  /** Whispers or blinds the message per roll mode, as Foundry's ChatMessage.applyRollMode does. */
   static applyRollMode(data: Plain, mode: string): Plain {
-    data.rollMode = mode;
+    const gms = gmIds();
+    if (mode === "gmroll") data.whisper = gms;
+    if (mode === "blindroll") Object.assign(data, { whisper: gms, blind: true });
+    if (mode === "selfroll") data.whisper = [session.user.id];
     return data;
   }
 }

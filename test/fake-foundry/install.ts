@@ -25,9 +25,13 @@ import {
   OWNERSHIP,
   dataModels,
   session,
+  setElementFactory,
+  setRollClasses,
   writeLog,
 } from "./documents";
-import { FakeRoll } from "./dice";
+import { Window } from "happy-dom";
+import { FakeRoll, setRollRenderer } from "./dice";
+import { FakeTokenHUD } from "./hud";
 import { FakeDialogV2, FakeFormDataExtended, fakeCanvas, renderTemplate } from "./ui";
 import { DataModelValidationError, fields } from "./fields";
 import { hooks } from "./hooks";
@@ -77,6 +81,7 @@ export const fakeFoundry = {
       TextEditor: { implementation: { enrichHTML: async (html: string) => html } },
     },
     sheets: { ActorSheetV2, ItemSheetV2 },
+    hud: { TokenHUD: FakeTokenHUD },
     apps: { DocumentSheetConfig: { registerSheet: () => undefined, unregisterSheet: () => undefined } },
     handlebars: {
       loadTemplates: async (paths: string[] | Record<string, string>) => {
@@ -96,7 +101,7 @@ export const fakeConfig = {
   ActiveEffect: documentConfig(FakeActiveEffect),
   statusEffects: [] as Record<string, unknown>[],
   specialStatusEffects: {} as Record<string, string>,
-  Dice: { rolls: [] as unknown[] },
+  Dice: { rolls: [FakeRoll] as (typeof FakeRoll)[] },
   queries: {} as Record<string, (data: unknown, options: { timeout?: number }) => unknown>,
   ui: {} as Record<string, unknown>,
   sounds: { dice: "sounds/dice.wav" },
@@ -133,7 +138,18 @@ function fromUuidSync(uuid: string): unknown {
   return parent.getEmbeddedCollection(childName ?? "").get(childId ?? "") ?? null;
 }
 
+const dom = new Window();
+/** A detached element with the given inner HTML, for documents that render themselves. */
+function element(tag: string, html: string): HTMLElement {
+  const created = dom.document.createElement(tag);
+  created.innerHTML = html;
+  return created as unknown as HTMLElement;
+}
+
 export function installFakeFoundry(): void {
+  setRollRenderer(renderTemplate);
+  setRollClasses(() => fakeConfig.Dice.rolls);
+  setElementFactory(element);
   Object.assign(globalThis, {
     foundry: fakeFoundry,
     CONFIG: fakeConfig,
@@ -153,6 +169,7 @@ export function installFakeFoundry(): void {
   });
   settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
   installFakeCombat();
+  (fakeConfig as unknown as { Token: Record<string, unknown> }).Token.hudClass = FakeTokenHUD;
   installFakePacks();
 }
 

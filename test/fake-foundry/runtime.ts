@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { DataModel } from "./data-model";
 import { DataField, SchemaField } from "./fields";
-import { session, setAuthorLookup, type FakeUser } from "./documents";
+import { session, setAuthorLookup, setUserList, type FakeUser } from "./documents";
 import { hooks } from "./hooks";
 import { getProperty, type Plain } from "./utils";
 
@@ -126,13 +126,9 @@ export function makeUser(data: { id: string; name: string; isGM: boolean; active
       ).CONFIG.queries;
       const handler = queries[name];
       if (!handler) throw new Error(`no query "${name}"`);
-      const asker = session.user;
-      session.user = user;
-      try {
-        return JSON.parse(JSON.stringify(await handler(JSON.parse(JSON.stringify(payload))))) as unknown;
-      } finally {
-        session.user = asker;
-      }
+      // The handler runs on the queried user's client: as that user, whatever it awaits.
+      const answer = await session.runAs(user, () => handler(JSON.parse(JSON.stringify(payload))));
+      return JSON.parse(JSON.stringify(answer)) as unknown;
     },
   };
   return user;
@@ -153,18 +149,13 @@ export const users = {
 };
 
 setAuthorLookup((id) => users.get(id));
+setUserList(() => [...users.all.values()]);
 session.user = makeUser({ id: "gm", name: "Gamemaster", isGM: true });
 users.all.set("gm", session.user);
 
 /** Act as another user for the length of `work` (a player's client, in a single process). */
 export async function asUser<T>(user: FakeUser, work: () => Promise<T>): Promise<T> {
-  const previous = session.user;
-  session.user = user;
-  try {
-    return await work();
-  } finally {
-    session.user = previous;
-  }
+  return session.runAs(user, work);
 }
 
 export { hooks, session };

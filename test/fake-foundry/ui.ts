@@ -45,9 +45,20 @@ export class FakeFormDataExtended {
   }
 }
 
+/**
+ * Core's own templates that Brink may fall back on, as small stand-ins with the same data. Any other
+ * path must be a file Brink ships: a missing one throws, as Foundry fails to render it.
+ */
+const CORE_TEMPLATES: Record<string, (data: Record<string, unknown>) => string> = {
+  "templates/dice/roll.html": (data) =>
+    `<div class="dice-roll"><div class="dice-formula">${String(data.formula)}</div>` +
+    `<h4 class="dice-total">${String(data.total)}</h4></div>`,
+};
+
 const render = createRenderer();
 export async function renderTemplate(path: string, data: object): Promise<string> {
-  return render(path, data);
+  const core = CORE_TEMPLATES[path];
+  return core ? core(data as Record<string, unknown>) : render(path, data);
 }
 
 export interface FakeToken {

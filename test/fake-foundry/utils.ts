@@ -36,13 +36,36 @@ export function setProperty(object: Plain, path: string, value: unknown): boolea
   return changed;
 }
 
-/** "a.b": 1 → { a: { b: 1 } } */
+/** "a.b": 1 → { a: { b: 1 } }, at every depth, inside arrays too, as Foundry's expandObject does. */
 export function expandObject(flat: Plain): Plain {
   const expanded: Plain = {};
-  for (const [key, value] of Object.entries(flat)) {
-    setProperty(expanded, key, isPlainObject(value) ? expandObject(value) : value);
-  }
+  for (const [key, value] of Object.entries(flat)) setProperty(expanded, key, expandValue(value));
   return expanded;
+}
+
+function expandValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(expandValue);
+  return isPlainObject(value) ? expandObject(value) : value;
+}
+
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The part of `other` that differs from `original`, as Foundry's diffObject: nested objects are
+ * compared key by key, anything else (arrays included) as a whole value; a key `other` lacks is
+ * reported as its deletion ("-=key").
+ */
+export function diffObject(original: Plain, other: Plain): Plain {
+  const diff: Plain = {};
+  for (const [key, value] of Object.entries(other)) {
+    const before = original[key];
+    if (isPlainObject(value) && isPlainObject(before)) {
+      const inner = diffObject(before, value);
+      if (Object.keys(inner).length) diff[key] = inner;
+    } else if (!sameValue(before, value)) diff[key] = value;
+  }
+  for (const key of Object.keys(original)) if (!(key in other)) diff[`-=${key}`] = null;
+  return diff;
 }
 
 export function flattenObject(object: Plain, prefix = ""): Plain {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetWorld, writeLog } from "../fake-foundry/install";
 import { answerDialog, shownDialogs } from "../fake-foundry/ui";
+import { onClientOf } from "../support/clients";
 import { beginChoicesFrom, trackerView } from "../../src/applications/combat";
 import { bootCombat, DISPOSITIONS, player, setUpFight, writesDuring } from "./combat-fixtures";
 
@@ -82,7 +83,10 @@ describe("End combat", () => {
     await f.combat.begin({ startingTeam: f.teamId("Foes") });
     await f.combat.takeTurn(f.member("Goblin 1").id ?? "");
     const ended: string[] = [];
-    const id = Hooks.on("brink.turnEnd", (_combat, combatant) => ended.push(combatant?.name ?? ""));
+    const id = Hooks.on(
+      "brink.turnEnd",
+      onClientOf("gm", (_combat, combatant) => ended.push(combatant?.name ?? "")),
+    );
     answerDialog({});
     writeLog.length = 0;
     await f.combat.endCombat();

@@ -4,6 +4,7 @@ import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import type { FakeUser } from "../fake-foundry/documents";
 import { trackerView } from "../../src/applications/combat";
+import { onClientOf } from "../support/clients";
 import { bootCombat, DISPOSITIONS, player, setUpFight, writesDuring, type Fight } from "./combat-fixtures";
 
 await bootCombat();
@@ -214,12 +215,22 @@ describe("hooks for other modules", () => {
   it("announce turn starts and ends, the team to move, and the end of each round", async () => {
     const calls: string[] = [];
     const ids = [
-      Hooks.on("brink.turnStart", (_combat, combatant, info) =>
-        calls.push(`start ${combatant?.name} r${info.round}`),
+      Hooks.on(
+        "brink.turnStart",
+        onClientOf("gm", (_combat, combatant, info) => calls.push(`start ${combatant?.name} r${info.round}`)),
       ),
-      Hooks.on("brink.turnEnd", (_combat, combatant) => calls.push(`end ${combatant?.name}`)),
-      Hooks.on("brink.teamMove", (_combat, team) => calls.push(`move ${team?.name}`)),
-      Hooks.on("brink.roundEnd", (_combat, info) => calls.push(`round ${info.round} over`)),
+      Hooks.on(
+        "brink.turnEnd",
+        onClientOf("gm", (_combat, combatant) => calls.push(`end ${combatant?.name}`)),
+      ),
+      Hooks.on(
+        "brink.teamMove",
+        onClientOf("gm", (_combat, team) => calls.push(`move ${team?.name}`)),
+      ),
+      Hooks.on(
+        "brink.roundEnd",
+        onClientOf("gm", (_combat, info) => calls.push(`round ${info.round} over`)),
+      ),
     ];
     const f = await setUpFight([...party("Roland"), ...hostile("Guard 1")]);
     await f.combat.begin({ startingTeam: f.teamId("Party") });

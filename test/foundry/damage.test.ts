@@ -152,7 +152,8 @@ describe("applying damage from an attack card", () => {
 
   it("lets only the attacker's player or the GM apply, and only the GM revert", async () => {
     const { actor, token } = await boudica();
-    const card = await asUser(attackerPlayer, async () => attack(await attacker(4), token, 3));
+    const foe = await attacker(4);
+    const card = await asUser(attackerPlayer, () => attack(foe, token, 3));
     const writes = writeLog.length;
     const stranger = await asUser(boudicaPlayer, () => apply(card, token));
     expect(stranger).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.notYourCard" });
@@ -246,7 +247,8 @@ describe("reactions from the card", () => {
 
   it("refuses a reaction from someone who does not own the target, and after damage is applied", async () => {
     const { token } = await boudica();
-    const card = await asUser(attackerPlayer, async () => attack(await attacker(4), token, 3));
+    const foe = await attacker(4);
+    const card = await asUser(attackerPlayer, () => attack(foe, token, 3));
     const notOwner = await asUser(attackerPlayer, () =>
       requestCardAction("react", { ...onCard(card, token), kind: "dodge" }),
     );
