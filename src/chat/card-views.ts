@@ -125,13 +125,13 @@ function applicationView(entry: AppliedView | undefined) {
 
 function targetView(
   outcome: TargetOutcome,
-  targets: Record<string, TargetInfo>,
+  targets: readonly TargetInfo[],
   damageType: string,
   attackIndex: number,
   applied: Record<string, AppliedView>,
 ) {
-  const target = targets[outcome.targetId];
-  const intended = targets[outcome.intendedId];
+  const target = targets.find((t) => t.uuid === outcome.targetId);
+  const intended = targets.find((t) => t.uuid === outcome.intendedId);
   const size = outcome.defences.sizeDifference;
   return {
     name: target?.name ?? "?",
@@ -151,7 +151,7 @@ function targetView(
 
 export function attackView(
   result: AttackResult,
-  targets: Record<string, TargetInfo>,
+  targets: readonly TargetInfo[],
   attackIndex = 0,
   applied: Record<string, AppliedView> = {},
 ) {

@@ -50,7 +50,7 @@ export async function postTestCard(
 
 export interface AttackRecord {
   result: AttackResult;
-  targets: Record<string, TargetInfo>;
+  targets: TargetInfo[];
   /** Present when the attack was a killing strike: whether it landed, and its test. */
   killingStrike?: { killed: boolean; total: number; difficulty: number };
 }

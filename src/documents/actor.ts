@@ -281,10 +281,14 @@ export function groupConditions(delivery: WeaponDelivery, group: readonly Attack
   };
 }
 
-function targetInfo(tokens: AttackTargetToken[]): Record<string, TargetInfo> {
-  const info: Record<string, TargetInfo> = {};
+/**
+ * The targets a card names, as a list: Foundry expands dotted keys on create, so a map keyed by
+ * token uuids would not survive being stored.
+ */
+function targetInfo(tokens: AttackTargetToken[]): TargetInfo[] {
+  const seen = new Map<string, TargetInfo>();
   for (const token of tokens) {
-    for (const t of [token, ...token.nearby]) info[t.uuid] = { uuid: t.uuid, name: t.name, img: t.img };
+    for (const t of [token, ...token.nearby]) seen.set(t.uuid, { uuid: t.uuid, name: t.name, img: t.img });
   }
-  return info;
+  return [...seen.values()];
 }

@@ -50,4 +50,26 @@ export class AttackCardData extends foundry.abstract.TypeDataModel<
   static override defineSchema(): AttackCardSchema {
     return attackCardSchema();
   }
+
+  /** Cards from 0.1.0 kept targets in a map keyed by token uuid, which Foundry stored nested. */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    const attacks = source.attacks;
+    if (Array.isArray(attacks))
+      for (const attack of attacks as Record<string, unknown>[])
+        if (attack.targets && !Array.isArray(attack.targets)) attack.targets = targetsIn(attack.targets);
+    return super.migrateData(source);
+  }
+}
+
+interface StoredTarget {
+  uuid: string;
+}
+const isTarget = (value: unknown): value is StoredTarget =>
+  typeof value === "object" && value !== null && typeof (value as { uuid?: unknown }).uuid === "string";
+
+/** Every target record found at any depth of an old map. */
+function targetsIn(value: unknown): StoredTarget[] {
+  if (isTarget(value)) return [value];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap(targetsIn);
 }
