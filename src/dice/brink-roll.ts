@@ -1,5 +1,3 @@
-import { SYSTEM_PATH } from "../constants";
-
 /** What a single die was rolled for, so a chat card can group the dice it shows. */
 export type DiePurpose = "test" | "luck" | "pick" | "damage" | "save";
 
@@ -9,8 +7,8 @@ export interface BrinkRollOptions {
 
 /**
  * Brink's Roll: an ordinary Foundry roll whose options remember why it was rolled. Registered in
- * CONFIG.Dice.rolls so chat messages carrying it are restored as BrinkRolls.
+ * CONFIG.Dice.rolls so chat messages carrying it are restored as BrinkRolls. It keeps core's
+ * CHAT_TEMPLATE: Brink's cards draw their own dice, and core draws a roll on its own only when a
+ * viewer may not read the card (a blind or whispered roll), where core's hidden roll is right.
  */
-export class BrinkRoll extends foundry.dice.Roll {
-  static override CHAT_TEMPLATE = `${SYSTEM_PATH}/templates/chat/roll.hbs`;
-}
+export class BrinkRoll extends foundry.dice.Roll {}
