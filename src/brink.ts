@@ -5,6 +5,8 @@ import { createApi } from "./api";
 import { registerSheets } from "./applications";
 import { registerCombat } from "./applications/combat";
 import { registerCardButtons } from "./applications/chat/card-buttons";
+import { BrinkTokenHUD } from "./applications/hud";
+import { registerTokenHud } from "./foundry/hud-base";
 import { SYSTEM_ID } from "./constants";
 import { actorModels, chatModels, itemModels } from "./data";
 import { BrinkRoll } from "./dice";
@@ -30,6 +32,7 @@ Hooks.once("init", () => {
   // Foundry's own typing of status entries is stricter than the shape it accepts at runtime.
   CONFIG.statusEffects = statusEffectConfigs() as unknown as typeof CONFIG.statusEffects;
   CONFIG.specialStatusEffects.DEFEATED = "dead";
+  registerTokenHud(BrinkTokenHUD);
   registerSettings();
   registerCombat();
   registerSheets();

@@ -1,0 +1,1 @@
+export { BrinkTokenHUD } from "./token-hud";
