@@ -1,13 +1,14 @@
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queueDice } from "../fake-foundry/dice";
+import { clearDice, queueDice } from "../fake-foundry/dice";
 import { session } from "../fake-foundry/install";
 import { answerDialog, placeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "../foundry/boot";
-import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/browser";
+import { RESULTS, chatLogHtml, findOverflow, launchBrowser, pageHtml, type Theme } from "../support/browser";
+import { flatten, lowContrastText, luminance } from "../support/contrast";
 
 await bootBrink();
 const { promptAttack, promptTest } = await import("../../src/applications/rolls/flows");
@@ -22,10 +23,9 @@ afterAll(async () => {
 });
 
 /** The chat sidebar is about 300 px wide; cards must fit it. */
-async function shoot(name: string, content: string, theme: "light" | "dark") {
+async function shoot(name: string, content: string, theme: Theme) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const html = `<div class="application theme-light"><section class="window-content" style="padding:8px">${content}</section></div>`;
-  await page.setContent(pageHtml(html, { width: 300, height: 700, theme }));
+  await page.setContent(pageHtml(chatLogHtml([content], theme), { width: 300, height: 700, theme }));
   await page.screenshot({ path: join(RESULTS, `${name}.png`) });
   const overflow = await findOverflow(page, [
     ".brink-card",
@@ -131,5 +131,74 @@ describe("chat cards in Chromium", () => {
     await promptTest(actor, { skill: "sneak" });
     const content = (game.messages.contents.at(-1) as unknown as { content: string }).content;
     expect(await shoot("test-card", content, "light")).toEqual([]);
+  });
+});
+
+/**
+ * In v13 the chat log lives in the sidebar: `#interface` and the log carry the Interface theme,
+ * while <body> carries the Applications theme. A card must look like the log it sits in.
+ */
+describe("chat cards take their palette from the chat log they sit in", () => {
+  const CASES: { name: string; body: Theme; chatLog: Theme }[] = [
+    { name: "light", body: "light", chatLog: "light" },
+    { name: "dark", body: "dark", chatLog: "dark" },
+    { name: "light-log-dark-body", body: "dark", chatLog: "light" },
+    { name: "dark-log-light-body", body: "light", chatLog: "dark" },
+  ];
+
+  async function cardLook(name: string, content: string, body: Theme, chatLog: Theme) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent(
+      pageHtml(chatLogHtml([content], chatLog), {
+        width: 300,
+        height: 700,
+        theme: { body, application: null },
+      }),
+    );
+    await page.screenshot({ path: join(RESULTS, `${name}.png`) });
+    const colours = await page.evaluate(() => {
+      const card = document.querySelector(".brink-card");
+      const style = card ? getComputedStyle(card) : null;
+      return { panel: style?.backgroundColor ?? "", ink: style?.color ?? "" };
+    });
+    const lowContrast = await lowContrastText(page, ".chat-log");
+    await page.close();
+    return { ...colours, lowContrast };
+  }
+
+  it("an attack card is light in a light log and dark in a dark log, whatever the body says", async () => {
+    const actor = (await Actor.implementation.create({
+      name: "Boudica",
+      type: "character",
+      system: { skills: { combat: { die: 6 } } },
+      items: [{ name: "Spear", type: "weapon", system: { attributes: ["str"], damage: 4 } }],
+    })) as BrinkActor;
+    const foe = await Actor.implementation.create({ name: "Guard", type: "npc", system: { evasion: 6 } });
+    session.user.targets.clear();
+    session.user.targets.add(placeToken(foe as BrinkActor, 4, 4));
+    clearDice();
+    queueDice(2, 3, 10, 6);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+    await promptAttack(actor, actor.items.getName("Spear") as Item.Implementation);
+    const content = (game.messages.contents.at(-1) as unknown as { content: string }).content;
+    const looks = new Map<string, Awaited<ReturnType<typeof cardLook>>>();
+    for (const { name, body, chatLog } of CASES) {
+      looks.set(name, await cardLook(`theme-attack-card-${name}`, content, body, chatLog));
+    }
+    const light = looks.get("light");
+    const dark = looks.get("dark");
+    if (!light || !dark) throw new Error("reference looks missing");
+    expect(luminance(flatten([light.panel]))).toBeGreaterThan(0.6);
+    expect(luminance(flatten([dark.panel]))).toBeLessThan(0.1);
+    for (const { name, chatLog } of CASES) {
+      const reference = chatLog === "light" ? light : dark;
+      const seen = looks.get(name);
+      expect({ case: name, panel: seen?.panel, ink: seen?.ink, lowContrast: seen?.lowContrast }).toEqual({
+        case: name,
+        panel: reference.panel,
+        ink: reference.ink,
+        lowContrast: [],
+      });
+    }
   });
 });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueDice } from "../fake-foundry/dice";
 import { answerDialog, shownDialogs } from "../fake-foundry/ui";
 import { bootCombat, DISPOSITIONS, setUpFight } from "../foundry/combat-fixtures";
-import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/browser";
+import { RESULTS, chatLogHtml, findOverflow, launchBrowser, pageHtml } from "../support/browser";
+import { lowContrastText } from "../support/contrast";
 
 await bootCombat();
 const { registerRecovery } = await import("../../src/workflows/recovery");
@@ -29,19 +30,26 @@ const CARD_PARTS = [
 ];
 const DIALOG_PARTS = [".brink-dialog", ".recovery-member", ".member-name", ".member-note"];
 
+/** A dialog is a window; a card sits in the sidebar's chat log. Both must fit and stay readable. */
 async function shoot(
   name: string,
   content: string,
   size: { width: number; height: number },
   parts: string[],
+  place: "window" | "chat log",
 ) {
   const page = await browser.newPage({ viewport: { width: 1280, height: Math.max(800, size.height + 80) } });
-  const html = `<div class="application theme-light"><section class="window-content" style="padding:8px;overflow:auto">${content}</section></div>`;
-  await page.setContent(pageHtml(html, { ...size, theme: name.endsWith("dark") ? "dark" : "light" }));
+  const theme = name.endsWith("dark") ? "dark" : "light";
+  const html =
+    place === "chat log"
+      ? chatLogHtml([content], theme)
+      : `<div class="application brink"><section class="window-content" style="padding:8px;overflow:auto">${content}</section></div>`;
+  await page.setContent(pageHtml(html, { ...size, theme }));
   await page.screenshot({ path: join(RESULTS, `${name}.png`) });
   const overflow = await findOverflow(page, parts);
+  const lowContrast = await lowContrastText(page, place === "chat log" ? ".chat-log" : ".application");
   await page.close();
-  return overflow;
+  return { overflow, lowContrast };
 }
 
 /** Four characters with long names, one of them down, one wearing what she may drop. */
@@ -71,7 +79,12 @@ describe("the Emergency Retreat in Chromium", () => {
     await emergencyRetreat(fight.combat);
     const content = shownDialogs.at(-1)?.content ?? "";
     expect(content).toContain("Clementine Ashdown-Featherstonehaugh");
-    expect(await shoot("retreat-dialog", content, { width: 420, height: 420 }, DIALOG_PARTS)).toEqual([]);
+    expect(
+      await shoot("retreat-dialog", content, { width: 420, height: 420 }, DIALOG_PARTS, "window"),
+    ).toEqual({
+      overflow: [],
+      lowContrast: [],
+    });
   });
 
   it("the summary card lists every character, roll and consequence, in light and dark", async () => {
@@ -83,7 +96,11 @@ describe("the Emergency Retreat in Chromium", () => {
     const content = (game.messages.contents.at(-1) as unknown as { content: string }).content;
     expect(content).toContain("Choose 1 dropped item(s)");
     const size = { width: 300, height: 900 };
-    expect(await shoot("retreat-summary-card", content, size, CARD_PARTS)).toEqual([]);
-    expect(await shoot("retreat-summary-card-dark", content, size, CARD_PARTS)).toEqual([]);
+    for (const name of ["retreat-summary-card", "retreat-summary-card-dark"]) {
+      expect(await shoot(name, content, size, CARD_PARTS, "chat log")).toEqual({
+        overflow: [],
+        lowContrast: [],
+      });
+    }
   });
 });

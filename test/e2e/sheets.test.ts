@@ -2,7 +2,8 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootBrink } from "../foundry/boot";
-import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/browser";
+import { RESULTS, findOverflow, launchBrowser, pageHtml, type PageThemes } from "../support/browser";
+import { flatten, lowContrastText, luminance, parseColour } from "../support/contrast";
 import { renderSheet } from "../support/sheets";
 
 await bootBrink();
@@ -170,4 +171,92 @@ describe("sheets in Chromium at 1280×800", () => {
     const result = await shoot("weapon-sheet", html, { width: 520, height: 560 }, "light");
     expect(result.overflow).toEqual([]);
   });
+});
+
+/**
+ * v13 marks the Applications colour scheme on <body> and a sheet's own theme on its window
+ * (`themed theme-…`). The window's own mark decides; an unmarked window follows the body.
+ */
+const THEME_CASES: { name: string; themes: PageThemes; looks: "light" | "dark" }[] = [
+  { name: "light", themes: { body: "light", application: "light" }, looks: "light" },
+  { name: "dark", themes: { body: "dark", application: "dark" }, looks: "dark" },
+  { name: "light-sheet-dark-body", themes: { body: "dark", application: "light" }, looks: "light" },
+  { name: "dark-sheet-light-body", themes: { body: "light", application: "dark" }, looks: "dark" },
+  { name: "unmarked-dark-body", themes: { body: "dark", application: null }, looks: "dark" },
+  { name: "unmarked-light-body", themes: { body: "light", application: null }, looks: "light" },
+];
+
+interface Look {
+  paper: string;
+  ink: string;
+  lowContrast: { text: string; ratio: number }[];
+}
+
+async function look(name: string, html: string, size: { width: number; height: number }, themes: PageThemes) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.setContent(pageHtml(html, { ...size, theme: themes }));
+  await page.screenshot({ path: join(RESULTS, `${name}.png`) });
+  const colours = await page.evaluate(() => {
+    const content = document.querySelector(".application > .window-content");
+    const style = content ? getComputedStyle(content) : null;
+    return { paper: style?.backgroundColor ?? "", ink: style?.color ?? "" };
+  });
+  const lowContrast = await lowContrastText(page, ".application");
+  await page.close();
+  return { ...colours, lowContrast } satisfies Look;
+}
+
+describe("sheets take their palette from their own window's theme", () => {
+  const sheets = [
+    {
+      kind: "character",
+      size: { width: 760, height: 720 },
+      html: async () => (await renderSheet(CharacterSheet, await boudica())).html,
+    },
+    {
+      kind: "npc",
+      size: { width: 520, height: 600 },
+      html: async () => {
+        const npc = await Actor.implementation.create({
+          name: "Guard Captain",
+          type: "npc",
+          system: { leader: true, morale: 2, skills: { combat: { die: 8 } } },
+          items: [{ name: "Longsword", type: "weapon", system: { damage: 5, equipped: true } }],
+        });
+        return (await renderSheet(NpcSheet, npc as Actor.Implementation)).html;
+      },
+    },
+    {
+      kind: "weapon",
+      size: { width: 520, height: 560 },
+      html: async () => {
+        const spear = (await boudica()).items.find((i) => i.name === "Spear") as Item.Implementation;
+        return (await renderSheet(BrinkItemSheet, spear)).html;
+      },
+    },
+  ];
+
+  it.each(sheets)(
+    "the $kind sheet is light or dark as its window is marked, readable in every case",
+    async (sheet) => {
+      const html = await sheet.html();
+      const looks = new Map<string, Look>();
+      for (const { name, themes } of THEME_CASES) {
+        looks.set(name, await look(`theme-${sheet.kind}-${name}`, html, sheet.size, themes));
+      }
+      const reference = { light: looks.get("light") as Look, dark: looks.get("dark") as Look };
+      expect(luminance(flatten([reference.light.paper]))).toBeGreaterThan(0.6);
+      expect(luminance(flatten([reference.dark.paper]))).toBeLessThan(0.1);
+      for (const { name, looks: expected } of THEME_CASES) {
+        const seen = looks.get(name) as Look;
+        expect({ case: name, paper: seen.paper, ink: seen.ink }).toEqual({
+          case: name,
+          paper: reference[expected].paper,
+          ink: reference[expected].ink,
+        });
+        expect(parseColour(seen.paper).a).toBe(1);
+        expect({ case: name, lowContrast: seen.lowContrast }).toEqual({ case: name, lowContrast: [] });
+      }
+    },
+  );
 });

@@ -35,20 +35,63 @@ function systemStyles(): string {
   return manifest.styles.map((style) => readFileSync(join(ROOT, style.src), "utf8")).join("\n");
 }
 
-/** A stand-in for Foundry's window frame: the sheet sits at its default size on a 1280×800 desktop. */
+export type Theme = "light" | "dark";
+
+/**
+ * The theme classes of a v13 page. `body` carries `theme-light`/`theme-dark` (the client's
+ * "Applications" colour scheme); a window whose sheet has its own theme carries `themed theme-…`
+ * on its root element (`application: null` leaves the window unmarked, so it follows the body).
+ */
+export interface PageThemes {
+  body: Theme;
+  application: Theme | null;
+}
+
+const THEME_CLASSES = new Set(["themed", "theme-light", "theme-dark"]);
+
+/** Re-marks the first `.application` root of `html` with the given theme, as v13 would draw it. */
+function markApplication(html: string, theme: Theme | null): string {
+  return html.replace(/class="(application(?:\s[^"]*)?)"/, (_match, list: string) => {
+    const kept = list.split(/\s+/).filter((name) => name !== "" && !THEME_CLASSES.has(name));
+    const marked = theme === null ? kept : [...kept, "themed", `theme-${theme}`];
+    return `class="${marked.join(" ")}"`;
+  });
+}
+
+/**
+ * The sidebar's chat log as v13 marks it: `#interface` and the log itself carry
+ * `themed theme-…` from the client's "Interface" colour scheme; each message sits in its own row.
+ */
+export function chatLogHtml(messages: string[], interfaceTheme: Theme): string {
+  const themed = `themed theme-${interfaceTheme}`;
+  const rows = messages.map(
+    (content) => `<li class="chat-message message"><div class="message-content">${content}</div></li>`,
+  );
+  return `<div id="interface" class="${themed}"><section id="sidebar" class="test-frame">
+    <ol class="chat-log plain ${themed}">${rows.join("\n")}</ol></section></div>`;
+}
+
+/**
+ * A stand-in for Foundry's window frame: the sheet sits at its default size on a 1280×800 desktop.
+ * A single `theme` marks body and window alike; `PageThemes` sets them apart (the mixed cases).
+ */
 export function pageHtml(
   body: string,
-  { width, height, theme }: { width: number; height: number; theme: "light" | "dark" },
+  { width, height, theme }: { width: number; height: number; theme: Theme | PageThemes },
 ) {
   const css = systemStyles();
+  const themes = typeof theme === "string" ? { body: theme, application: theme } : theme;
   return `<!doctype html><html><head><meta charset="utf-8"><style>
-    body { margin: 0; background: ${theme === "dark" ? "#0e0c0b" : "#6b6358"}; font-family: sans-serif; }
-    .application { position: absolute; top: 40px; left: 40px; width: ${width}px; height: ${height}px;
+    body { margin: 0; background: ${themes.body === "dark" ? "#0e0c0b" : "#6b6358"}; font-family: sans-serif; }
+    .application, .test-frame { position: absolute; top: 40px; left: 40px; width: ${width}px; height: ${height}px;
       display: flex; flex-direction: column; box-shadow: 0 0 20px #000; border-radius: 6px; overflow: hidden; }
     .application > .window-content { flex: 1; min-height: 0; }
+    #interface.theme-dark .test-frame { background: #18161a; color: #e7e1d8; }
+    #interface.theme-light .test-frame { background: #ded6c8; color: #222; }
+    .chat-log { list-style: none; margin: 0; padding: 8px; overflow: auto; display: grid; gap: 8px; align-content: start; }
     button { font: inherit; }
     </style><style>${css}</style></head>
-    <body class="theme-${theme}">${body.replace("theme-light", `theme-${theme}`)}</body></html>`;
+    <body class="theme-${themes.body}">${markApplication(body, themes.application)}</body></html>`;
 }
 
 export interface Overflow {
@@ -61,7 +104,7 @@ export interface Overflow {
 /** Elements whose content is wider than their box, or that stick out of the window. */
 export async function findOverflow(page: Page, selectors: string[]): Promise<Overflow[]> {
   return page.evaluate((list) => {
-    const frame = document.querySelector(".application")?.getBoundingClientRect();
+    const frame = document.querySelector(".application, .test-frame")?.getBoundingClientRect();
     const problems: Overflow[] = [];
     for (const selector of list) {
       for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
