@@ -146,6 +146,16 @@ export const users = {
     this.all.set(user.id, user);
     return user;
   },
+  /** game.users is a Collection in Foundry: iterable, with find and filter. */
+  find(predicate: (user: FakeUser) => boolean): FakeUser | undefined {
+    return [...this.all.values()].find(predicate);
+  },
+  filter(predicate: (user: FakeUser) => boolean): FakeUser[] {
+    return [...this.all.values()].filter(predicate);
+  },
+  [Symbol.iterator](): MapIterator<FakeUser> {
+    return this.all.values();
+  },
 };
 
 setAuthorLookup((id) => users.get(id));

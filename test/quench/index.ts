@@ -6,11 +6,15 @@ import type { ContractContext } from "../contracts/context";
 import { combatContracts } from "../contracts/combat.contract";
 import { dataModelContracts } from "../contracts/data-models.contract";
 import { documentContracts } from "../contracts/documents.contract";
+import { foundryContracts } from "../contracts/foundry.contract";
+import { runtimeContracts } from "../contracts/runtime.contract";
 import { packContracts } from "../contracts/packs.contract";
 
 const BATCHES = [
   { key: "brink.data-models", name: "Brink: data models", run: dataModelContracts },
   { key: "brink.documents", name: "Brink: documents", run: documentContracts },
+  { key: "brink.foundry", name: "Brink: Foundry behaviours", run: foundryContracts },
+  { key: "brink.runtime", name: "Brink: Foundry runtime", run: runtimeContracts },
   { key: "brink.combat", name: "Brink: combat", run: combatContracts },
   { key: "brink.packs", name: "Brink: packs", run: packContracts },
 ];

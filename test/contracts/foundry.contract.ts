@@ -1,0 +1,110 @@
+import { createdDocuments, type ContractContext } from "./context";
+
+type Tracker = ReturnType<typeof createdDocuments>;
+
+/** A player of the world: an existing one, or one made for the contract and deleted afterwards. */
+async function aPlayer(track: Tracker): Promise<User.Implementation> {
+  const existing = game.users.find((user) => !user.isGM);
+  if (existing) return existing;
+  const created = await User.implementation.create({
+    name: "Brink contract player",
+    role: CONST.USER_ROLES.PLAYER,
+  });
+  return track(created);
+}
+
+/**
+ * How Foundry's server and client treat writes, hooks, chat and the token HUD, where Brink relies on
+ * it; each line of test/fake-foundry/README.md names the contract here that checks it.
+ */
+export function foundryContracts(context: ContractContext): void {
+  const { describe, it, assert } = context;
+  const track = createdDocuments(context);
+  const newActor = async (name: string, data: object = {}) =>
+    track(await Actor.implementation.create({ name: `Contract: ${name}`, type: "character", ...data }));
+
+  describe("Foundry writes", () => {
+    it("write nothing and fire no update hook for an update that changes nothing, after preUpdate", async () => {
+      const actor = await newActor("no-op");
+      const heard: string[] = [];
+      const pre = Hooks.on("preUpdateActor", () => void heard.push("pre"));
+      const post = Hooks.on("updateActor", () => void heard.push("update"));
+      const result = await actor.update({ name: actor.name });
+      Hooks.off("preUpdateActor", pre);
+      Hooks.off("updateActor", post);
+      assert.equal(result, undefined, "update resolves to undefined");
+      assert.deepEqual(heard, ["pre"]);
+    });
+
+    it("expand dotted keys at any depth of creation data", async () => {
+      const actor = await newActor("dotted", { flags: { brink: { "a.b": { "c.d": 1 } } } });
+      assert.deepEqual(actor.getFlag("brink" as never, "a" as never), { b: { c: { d: 1 } } });
+    });
+
+    it("pass the writing user's id as the last argument of a document hook", async () => {
+      const actor = await newActor("hook user");
+      let userId: unknown = null;
+      const id = Hooks.on("updateActor", (...args: unknown[]) => void (userId = args.at(-1)));
+      await actor.update({ name: "Contract: hook user renamed" });
+      Hooks.off("updateActor", id);
+      assert.equal(userId, game.user.id);
+    });
+  });
+
+  describe("Foundry permissions", () => {
+    it("let a player change an actor only when they own it, and its items with it", async () => {
+      const player = await aPlayer(track);
+      const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+      const theirs = await newActor("owned", { ownership: { default: 0, [player.id ?? ""]: OWNER } });
+      const others = await newActor("not owned", { ownership: { default: 0 } });
+      const [item] = await others.createEmbeddedDocuments("Item", [{ name: "Rope", type: "gear" }]);
+      assert.isTrue(theirs.canUserModify(player, "update"));
+      assert.isFalse(others.canUserModify(player, "update"));
+      assert.isFalse(item?.canUserModify(player, "update"), "an item follows its actor");
+    });
+
+    it("let only a chat message's author or a GM change it", async () => {
+      const player = await aPlayer(track);
+      const message = track(await ChatMessage.implementation.create({ content: "Contract: authored" }));
+      assert.isTrue(message.canUserModify(game.user, "update"));
+      assert.isFalse(message.canUserModify(player, "update"));
+      assert.isFalse(message.canUserModify(player, "delete"));
+    });
+  });
+
+  describe("Foundry chat and dice", () => {
+    it("blind a roll for the GMs' eyes only", () => {
+      const data: Record<string, unknown> = {};
+      ChatMessage.implementation.applyRollMode(data as never, "blindroll");
+      assert.isTrue(data.blind);
+      assert.isTrue((data.whisper as string[]).includes(game.user.id ?? ""));
+    });
+
+    it("restore a message's rolls as the class CONFIG.Dice.rolls names, and draw one privately", async () => {
+      const RollClass = CONFIG.Dice.rolls.at(-1) as typeof Roll;
+      const roll = await new RollClass("1d6").evaluate();
+      const message = track(await ChatMessage.implementation.create({ content: "", rolls: [roll] } as never));
+      assert.instanceOf(message.rolls[0], RollClass);
+      const hidden = await roll.render({ isPrivate: true });
+      assert.isTrue(hidden.includes("???"), "the formula is hidden");
+      assert.isFalse(hidden.includes(String(roll.total) + "<"), "the total is hidden");
+    });
+  });
+
+  describe("Foundry token HUD", () => {
+    it("build its status palette in _getStatusEffectChoices, which Brink's HUD extends", () => {
+      const { TokenHUD } = foundry.applications.hud;
+      const proto = TokenHUD.prototype as unknown as Record<string, unknown>;
+      assert.equal(typeof proto._getStatusEffectChoices, "function");
+      assert.isTrue(CONFIG.Token.hudClass.prototype instanceof TokenHUD);
+    });
+
+    it("toggle a Brink condition to the state the HUD asks for", async () => {
+      const actor = await newActor("hud");
+      await actor.toggleStatusEffect("prone", { active: true });
+      assert.isTrue(actor.statuses.has("prone"));
+      await actor.toggleStatusEffect("prone", { active: false });
+      assert.isFalse(actor.statuses.has("prone"));
+    });
+  });
+}
