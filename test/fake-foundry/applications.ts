@@ -149,6 +149,18 @@ export class ApplicationV2 {
   }
 }
 
+/**
+ * A browser selects each select's option marked `selected` when it parses HTML; happy-dom can
+ * select a neighbour instead, so the fake applies the markup's choice itself.
+ */
+function selectMarkedOptions(root: HTMLElement): void {
+  for (const select of root.querySelectorAll("select")) {
+    if (select.multiple) continue;
+    const marked = [...select.options].findLastIndex((option) => option.hasAttribute("selected"));
+    select.selectedIndex = Math.max(marked, 0);
+  }
+}
+
 type Renderable = ApplicationV2 & {
   _onRender?(context: Plain, options: Plain): Promise<void>;
 };
@@ -171,6 +183,7 @@ export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base:
         const element = holder.firstElementChild as unknown as HTMLElement | null;
         if (!element) throw new Error(`Template part "${partId}" must render a single root element.`);
         element.dataset.applicationPart = partId;
+        selectMarkedOptions(element);
         rendered.push(element);
       }
       return rendered;
