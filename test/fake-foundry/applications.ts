@@ -20,7 +20,12 @@ const renderTemplate = createRenderer();
 
 type ActionHandler = (this: ApplicationV2, event: Event, target: HTMLElement) => unknown;
 type ActionConfig = ActionHandler | { handler: ActionHandler; buttons?: number[] };
-type FormHandler = (this: ApplicationV2, event: Event, form: HTMLFormElement, formData: FakeFormDataExtended) => unknown;
+type FormHandler = (
+  this: ApplicationV2,
+  event: Event,
+  form: HTMLFormElement,
+  formData: FakeFormDataExtended,
+) => unknown;
 interface FormConfig {
   handler?: FormHandler;
   submitOnChange?: boolean;
@@ -28,8 +33,11 @@ interface FormConfig {
 }
 
 /** Every file picker a sheet opened; a test picks a file with `callback(path)`. */
-export const openedFilePickers: { current: unknown; type: string; callback: (path: string) => Promise<unknown> }[] =
-  [];
+export const openedFilePickers: {
+  current: unknown;
+  type: string;
+  callback: (path: string) => Promise<unknown>;
+}[] = [];
 
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: Plain = {};

@@ -112,7 +112,8 @@ export function validateDocumentChanges(document: FakeDocument, changes: Plain):
   const next = mergeObject(document._source, changes);
   const failures: Record<string, string> = {};
   const named = NAMED_DOCUMENTS.has(document.documentName);
-  if (named && (typeof next.name !== "string" || next.name.trim() === "")) failures.name = "may not be a blank string";
+  if (named && (typeof next.name !== "string" || next.name.trim() === ""))
+    failures.name = "may not be a blank string";
   const model = dataModels[document.documentName]?.[String(next.type ?? "base")];
   if (model && next.system !== undefined)
     for (const [path, reason] of Object.entries(model.validateSource(next.system)))
@@ -131,7 +132,10 @@ export function installDocumentValidate(): void {
   Object.defineProperty(prototype, "validate", {
     configurable: true,
     writable: true,
-    value(this: FakeDocument, { changes = {} }: { changes?: Plain; clean?: boolean; fallback?: boolean } = {}) {
+    value(
+      this: FakeDocument,
+      { changes = {} }: { changes?: Plain; clean?: boolean; fallback?: boolean } = {},
+    ) {
       return validateDocumentChanges(this, changes);
     },
   });

@@ -44,7 +44,10 @@ export class FakeDialogV2 {
  */
 export class FakeFormDataExtended {
   object: Plain;
-  constructor(form: FormLike | { formData?: Plain }, options: { disabled?: boolean; readonly?: boolean } = {}) {
+  constructor(
+    form: FormLike | { formData?: Plain },
+    options: { disabled?: boolean; readonly?: boolean } = {},
+  ) {
     this.object = "querySelectorAll" in form ? readForm(form, options) : { ...(form.formData ?? {}) };
   }
 }

@@ -81,7 +81,9 @@ export async function submitSheetForm(
 ): Promise<void> {
   for (const [name, value] of Object.entries(values)) {
     const control = setControl(controlsNamed(sheet, name), value);
-    control.dispatchEvent(new (control.ownerDocument.defaultView?.Event ?? Event)("change", { bubbles: true }));
+    control.dispatchEvent(
+      new (control.ownerDocument.defaultView?.Event ?? Event)("change", { bubbles: true }),
+    );
     await settled(sheet);
     await sheet.render();
   }

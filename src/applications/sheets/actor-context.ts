@@ -425,7 +425,9 @@ export function actorSheetContext(actor: SheetActor, changes: readonly EffectCha
     attributes: ATTRIBUTES.map((key) =>
       ratingView("attributes", key, system.attributes[key], source.attributes[key].die, changes),
     ),
-    skills: SKILLS.map((key) => ratingView("skills", key, system.skills[key], source.skills[key].die, changes)),
+    skills: SKILLS.map((key) =>
+      ratingView("skills", key, system.skills[key], source.skills[key].die, changes),
+    ),
     pools: (["endurance", "health", "stamina", "focus"] as const).map((key) =>
       poolView(key, system[key], source[key]),
     ),
