@@ -9,7 +9,7 @@ import { Window } from "happy-dom";
 import { createRenderer } from "../support/render";
 import type { FakeDocument } from "./documents";
 import { session } from "./documents";
-import { installDocumentValidate } from "./forms";
+import { installDocumentValidate, selectMarkedOptions } from "./forms";
 import { FakeFormDataExtended } from "./ui";
 import { expandObject, getProperty, mergeObject, type Plain } from "./utils";
 
@@ -154,18 +154,6 @@ export class ApplicationV2 {
     const config = this.options.form as FormConfig | undefined;
     if (!target?.hasAttribute("name") || !config?.submitOnChange) return;
     this.pending = this.submit(event);
-  }
-}
-
-/**
- * A browser selects each select's option marked `selected` when it parses HTML; happy-dom can
- * select a neighbour instead, so the fake applies the markup's choice itself.
- */
-function selectMarkedOptions(root: HTMLElement): void {
-  for (const select of root.querySelectorAll("select")) {
-    if (select.multiple) continue;
-    const marked = [...select.options].findLastIndex((option) => option.hasAttribute("selected"));
-    select.selectedIndex = Math.max(marked, 0);
   }
 }
 

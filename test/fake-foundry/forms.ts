@@ -94,6 +94,18 @@ export function readForm(form: FormLike, options: { disabled?: boolean; readonly
   return object;
 }
 
+/**
+ * A browser selects each select's option marked `selected` when it parses HTML; happy-dom can
+ * select a neighbour instead, so the fake applies the markup's choice itself after parsing.
+ */
+export function selectMarkedOptions(root: ParentNode): void {
+  for (const select of root.querySelectorAll("select")) {
+    if (select.multiple) continue;
+    const marked = [...select.options].findLastIndex((option) => option.hasAttribute("selected"));
+    select.selectedIndex = Math.max(marked, 0);
+  }
+}
+
 /** v13's DataModelValidationError reports failures through getAllFailures(); the fake's through `failures`. */
 export class DocumentValidationError extends DataModelValidationError {
   getAllFailures(): Record<string, { message: string }> {

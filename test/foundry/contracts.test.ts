@@ -2,6 +2,9 @@ import { afterAll, assert, beforeAll, describe, it } from "vitest";
 import type { ContractContext } from "../contracts/context";
 import { dataModelContracts } from "../contracts/data-models.contract";
 import { documentContracts } from "../contracts/documents.contract";
+import { sheetContracts } from "../contracts/sheets.contract";
+import { Window } from "happy-dom";
+import { selectMarkedOptions } from "../fake-foundry/forms";
 import { bootBrink } from "./boot";
 
 await bootBrink();
@@ -11,3 +14,12 @@ const context: ContractContext = { describe, it, after: afterAll, assert };
 beforeAll(() => undefined);
 dataModelContracts(context);
 documentContracts(context);
+// Node has no DOM of its own: the sheet contracts build their forms with happy-dom.
+const dom = new Window();
+sheetContracts(context, (html) => {
+  const form = dom.document.createElement("form");
+  form.innerHTML = html;
+  selectMarkedOptions(form as unknown as ParentNode);
+  // happy-dom's form is structurally the DOM's; the contract only reads it.
+  return form as unknown as HTMLFormElement;
+});

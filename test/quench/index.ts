@@ -7,12 +7,18 @@ import { combatContracts } from "../contracts/combat.contract";
 import { dataModelContracts } from "../contracts/data-models.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { packContracts } from "../contracts/packs.contract";
+import { sheetContracts } from "../contracts/sheets.contract";
 
 const BATCHES = [
   { key: "brink.data-models", name: "Brink: data models", run: dataModelContracts },
   { key: "brink.documents", name: "Brink: documents", run: documentContracts },
   { key: "brink.combat", name: "Brink: combat", run: combatContracts },
   { key: "brink.packs", name: "Brink: packs", run: packContracts },
+  {
+    key: "brink.sheets",
+    name: "Brink: sheet forms",
+    run: (context: ContractContext) => sheetContracts(context),
+  },
 ];
 
 export function registerQuenchBatches(quench: QuenchRegistry): void {
