@@ -1,7 +1,8 @@
 /**
  * Reading a rendered form as v13's FormDataExtended does, and validating a document change as
- * `Document#validate({ changes, clean: true, fallback: false })` does. Evidence for each rule is in
- * test/fake-foundry/README.md (sheet forms) and the contracts in test/contracts/sheets.contract.ts.
+ * `Document#validate({ changes, clean: true, fallback: false })` does. Evidence: Foundry issue
+ * #7819 (checkbox values and arrays), the v13 API pages for FormDataExtended,
+ * HTMLMultiCheckboxElement and DataModelValidationError; checked live by sheets.contract.ts.
  */
 import { DataModelValidationError } from "./fields";
 import { FakeDocument, dataModels } from "./documents";
