@@ -18,9 +18,31 @@ export interface ApplicationSurface {
   _onRender(context: RenderContext, options: unknown): Promise<void>;
 }
 
+/** What FormDataExtended gives a sheet: the form's values under flat, dotted names. */
+export interface SubmittedForm {
+  readonly object: Record<string, unknown>;
+}
+
 export interface DocumentSheetSurface<D> extends ApplicationSurface {
   readonly document: D;
   readonly isEditable: boolean;
+  /** v13's submission path: form data → expanded update → validated update → document.update. */
+  _processFormData(
+    event: Event | null,
+    form: HTMLFormElement,
+    formData: SubmittedForm,
+  ): Record<string, unknown>;
+  _prepareSubmitData(
+    event: Event | null,
+    form: HTMLFormElement,
+    formData: SubmittedForm,
+    updateData?: Record<string, unknown>,
+  ): Record<string, unknown>;
+  _processSubmitData(
+    event: Event | null,
+    form: HTMLFormElement,
+    submitData: Record<string, unknown>,
+  ): Promise<void>;
 }
 
 /** DEFAULT_OPTIONS are merged along the class chain by Foundry, so subclasses list only what they add. */

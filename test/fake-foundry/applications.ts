@@ -1,11 +1,43 @@
 /**
- * Just enough of ApplicationV2 for sheets to build their context outside Foundry: the options
- * merge along the class chain, the document, and the context hooks. Rendering to HTML is done by
- * the template tests with the real Handlebars package.
+ * ApplicationV2 as far as Brink's sheets rely on it: options merged along the class chain, the
+ * context hooks, real rendering of each PART to HTML with Handlebars (happy-dom holds the element),
+ * `[data-action]` clicks dispatched to `options.actions`, and v13's document-sheet submission:
+ * a change submits the whole form (submitOnChange) through FormDataExtended → _processFormData →
+ * _prepareSubmitData (validated against the document) → _processSubmitData → document.update.
  */
+import { Window } from "happy-dom";
+import { createRenderer } from "../support/render";
 import type { FakeDocument } from "./documents";
 import { session } from "./documents";
-import { mergeObject, type Plain } from "./utils";
+import { installDocumentValidate, selectMarkedOptions } from "./forms";
+import { FakeFormDataExtended } from "./ui";
+import { expandObject, getProperty, mergeObject, type Plain } from "./utils";
+
+installDocumentValidate();
+
+const dom = new Window();
+const renderTemplate = createRenderer();
+
+type ActionHandler = (this: ApplicationV2, event: Event, target: HTMLElement) => unknown;
+type ActionConfig = ActionHandler | { handler: ActionHandler; buttons?: number[] };
+type FormHandler = (
+  this: ApplicationV2,
+  event: Event,
+  form: HTMLFormElement,
+  formData: FakeFormDataExtended,
+) => unknown;
+interface FormConfig {
+  handler?: FormHandler;
+  submitOnChange?: boolean;
+  closeOnSubmit?: boolean;
+}
+
+/** Every file picker a sheet opened; a test picks a file with `callback(path)`. */
+export const openedFilePickers: {
+  current: unknown;
+  type: string;
+  callback: (path: string) => Promise<unknown>;
+}[] = [];
 
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: Plain = {};
@@ -14,6 +46,9 @@ export class ApplicationV2 {
   options: Plain;
   tabGroups: Record<string, string> = {};
   rendered = false;
+  element: HTMLElement | null = null;
+  /** The work the last click or change started, so a test can wait for it as the user would. */
+  pending: Promise<unknown> = Promise.resolve();
 
   constructor(options: Plain = {}) {
     const chain: Plain[] = [];
@@ -29,6 +64,11 @@ export class ApplicationV2 {
     const classes = [...new Set(chain.flatMap((o) => (o.classes as string[] | undefined) ?? []))];
     this.options = chain.reduce<Plain>((merged, next) => mergeObject(merged, next), {});
     this.options = { ...mergeObject(this.options, options), classes };
+  }
+
+  get form(): HTMLFormElement | null {
+    if (this.element?.tagName === "FORM") return this.element as HTMLFormElement;
+    return this.element?.querySelector("form") ?? null;
   }
 
   async _prepareContext(_options: Plain): Promise<Plain> {
@@ -60,18 +100,113 @@ export class ApplicationV2 {
     );
   }
 
-  async render(_options: Plain = {}): Promise<this> {
+  /** Only HandlebarsApplicationMixin renders HTML in the fake; a bare application just opens. */
+  async render(_options: boolean | Plain = {}): Promise<this> {
     this.rendered = true;
     return this;
   }
 
   async close(): Promise<this> {
+    this.element?.remove();
+    this.element = null;
     this.rendered = false;
     return this;
   }
+
+  /** Submits the form through `options.form.handler`, as pressing Enter or a change would. */
+  async submit(event: Event = new dom.Event("submit") as unknown as Event): Promise<void> {
+    const form = this.form;
+    const config = this.options.form as FormConfig | undefined;
+    if (!form || !config?.handler) return;
+    const formData = new FakeFormDataExtended(form as unknown as HTMLElement);
+    await config.handler.call(this, event, form, formData);
+    if (config.closeOnSubmit) await this.close();
+  }
+
+  /** The window frame: the application's tag (a form for document sheets) around its content. */
+  _renderFrame(): HTMLElement {
+    const tag = (this.options.tag as string | undefined) ?? "div";
+    const element = dom.document.createElement(tag) as unknown as HTMLElement;
+    const classes = (this.options.classes as string[] | undefined) ?? [];
+    element.className = ["application", ...classes].join(" ");
+    element.innerHTML = `<section class="window-content"></section>`;
+    element.addEventListener("click", (event) => this.#onClick(event));
+    element.addEventListener("change", (event) => this.#onChange(event));
+    element.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.pending = this.submit(event);
+    });
+    return element;
+  }
+
+  #onClick(event: Event): void {
+    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-action]");
+    const action = target?.dataset.action;
+    if (!target || !action) return;
+    const config = (this.options.actions as Record<string, ActionConfig> | undefined)?.[action];
+    if (!config) return;
+    const handler = typeof config === "function" ? config : config.handler;
+    this.pending = Promise.resolve(handler.call(this, event, target));
+  }
+
+  #onChange(event: Event): void {
+    const target = event.target as HTMLElement | null;
+    const config = this.options.form as FormConfig | undefined;
+    if (!target?.hasAttribute("name") || !config?.submitOnChange) return;
+    this.pending = this.submit(event);
+  }
+}
+
+type Renderable = ApplicationV2 & {
+  _onRender?(context: Plain, options: Plain): Promise<void>;
+};
+
+/**
+ * Renders each PART's template with the part's context and places the parts in the window content
+ * in PARTS order, then runs `_onRender`.
+ */
+export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T {
+  // TypeScript requires a mixin base constructor of `any[]`; the fake's bases take one options object.
+  const Mixable = Base as unknown as new (...args: any[]) => ApplicationV2; // eslint-disable-line @typescript-eslint/no-explicit-any
+  class HandlebarsApplication extends Mixable {
+    async _renderParts(context: Plain, options: Plain): Promise<HTMLElement[]> {
+      const parts = (this.constructor as typeof ApplicationV2).PARTS as Record<string, { template: string }>;
+      const rendered: HTMLElement[] = [];
+      for (const [partId, part] of Object.entries(parts)) {
+        const partContext = await this._preparePartContext(partId, { ...context }, options);
+        const holder = dom.document.createElement("div");
+        holder.innerHTML = renderTemplate(part.template, partContext);
+        const element = holder.firstElementChild as unknown as HTMLElement | null;
+        if (!element) throw new Error(`Template part "${partId}" must render a single root element.`);
+        element.dataset.applicationPart = partId;
+        selectMarkedOptions(element);
+        rendered.push(element);
+      }
+      return rendered;
+    }
+
+    override async render(options: boolean | Plain = {}): Promise<this> {
+      const renderOptions = typeof options === "boolean" ? { force: options } : options;
+      const context = await this._prepareContext(renderOptions);
+      const parts = await this._renderParts(context, renderOptions);
+      this.element ??= this._renderFrame();
+      this.element.querySelector(".window-content")?.replaceChildren(...parts);
+      this.rendered = true;
+      await (this as Renderable)._onRender?.(context, renderOptions);
+      return this;
+    }
+  }
+  // A class extending T is a T; TypeScript cannot see through the mixin.
+  return HandlebarsApplication as unknown as T;
 }
 
 export class DocumentSheetV2 extends ApplicationV2 {
+  static override DEFAULT_OPTIONS: Plain = {
+    tag: "form",
+    actions: { editImage: DocumentSheetV2.#onEditImage },
+    form: { handler: DocumentSheetV2.#onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false },
+  };
+
   document: FakeDocument;
 
   constructor(options: Plain & { document: FakeDocument }) {
@@ -92,6 +227,53 @@ export class DocumentSheetV2 extends ApplicationV2 {
       user: session.user,
     };
   }
+
+  /** The form's flat data, expanded into the nested shape of an update. */
+  _processFormData(_event: Event | null, _form: HTMLFormElement, formData: FakeFormDataExtended): Plain {
+    return expandObject(formData.object);
+  }
+
+  /** Processed form data, validated against the document: an invalid change throws here. */
+  _prepareSubmitData(
+    event: Event | null,
+    form: HTMLFormElement,
+    formData: FakeFormDataExtended,
+    updateData?: Plain,
+  ): Plain {
+    const submitData = this._processFormData(event, form, formData);
+    if (updateData) mergeObject(submitData, updateData, { inplace: true });
+    // forms.ts installs `validate` on the fake's documents with v13's signature.
+    (this.document as unknown as { validate(options: Plain): boolean }).validate({
+      changes: submitData,
+      clean: true,
+      fallback: false,
+    });
+    return submitData;
+  }
+
+  async _processSubmitData(_event: Event | null, _form: HTMLFormElement, submitData: Plain): Promise<void> {
+    await this.document.update(submitData);
+  }
+
+  static async #onSubmitDocumentForm(
+    this: DocumentSheetV2,
+    event: Event,
+    form: HTMLFormElement,
+    formData: FakeFormDataExtended,
+  ): Promise<void> {
+    const submitData = this._prepareSubmitData(event, form, formData);
+    await this._processSubmitData(event, form, submitData);
+  }
+
+  /** Opens a file picker on the attribute named by `data-edit`; picking a file updates the document. */
+  static async #onEditImage(this: DocumentSheetV2, _event: Event, target: HTMLElement): Promise<void> {
+    const attribute = target.dataset.edit ?? "img";
+    openedFilePickers.push({
+      current: getProperty(this.document._source, attribute),
+      type: "image",
+      callback: (path: string) => this.document.update({ [attribute]: path }),
+    });
+  }
 }
 
 export class ActorSheetV2 extends DocumentSheetV2 {
@@ -103,11 +285,6 @@ export class ItemSheetV2 extends DocumentSheetV2 {
   get item(): FakeDocument {
     return this.document;
   }
-}
-
-/** Handlebars rendering itself happens in the template tests; the mixin adds nothing here. */
-export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T {
-  return Base;
 }
 
 export class DialogV2 extends ApplicationV2 {

@@ -4,6 +4,7 @@
  * with a form holding that data, exactly as if the user had filled it in and pressed Enter.
  */
 import { createRenderer } from "../support/render";
+import { readForm, type FormLike } from "./forms";
 import type { Plain } from "./utils";
 
 const answers: (Plain | null)[] = [];
@@ -37,11 +38,17 @@ export class FakeDialogV2 {
   }
 }
 
-/** Reads the data a dialog answer put on the form. */
+/**
+ * FormDataExtended: a rendered form is read as v13 reads it (flat dotted keys, typed values; see
+ * forms.ts); a dialog answered with `answerDialog` hands over the data it was answered with.
+ */
 export class FakeFormDataExtended {
   object: Plain;
-  constructor(form: { formData?: Plain }) {
-    this.object = { ...(form.formData ?? {}) };
+  constructor(
+    form: FormLike | { formData?: Plain },
+    options: { disabled?: boolean; readonly?: boolean } = {},
+  ) {
+    this.object = "querySelectorAll" in form ? readForm(form, options) : { ...(form.formData ?? {}) };
   }
 }
 

@@ -4,6 +4,9 @@ import { dataModelContracts } from "../contracts/data-models.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
+import { sheetContracts } from "../contracts/sheets.contract";
+import { Window } from "happy-dom";
+import { selectMarkedOptions } from "../fake-foundry/forms";
 import { users } from "../fake-foundry/install";
 import { makeUser } from "../fake-foundry/runtime";
 import { bootBrink } from "./boot";
@@ -18,3 +21,12 @@ dataModelContracts(context);
 documentContracts(context);
 foundryContracts(context);
 runtimeContracts(context);
+// Node has no DOM of its own: the sheet contracts build their forms with happy-dom.
+const dom = new Window();
+sheetContracts(context, (html) => {
+  const form = dom.document.createElement("form");
+  form.innerHTML = html;
+  selectMarkedOptions(form as unknown as ParentNode);
+  // happy-dom's form is structurally the DOM's; the contract only reads it.
+  return form as unknown as HTMLFormElement;
+});

@@ -9,6 +9,7 @@ import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
 import { packContracts } from "../contracts/packs.contract";
+import { sheetContracts } from "../contracts/sheets.contract";
 
 const BATCHES = [
   { key: "brink.data-models", name: "Brink: data models", run: dataModelContracts },
@@ -17,6 +18,11 @@ const BATCHES = [
   { key: "brink.runtime", name: "Brink: Foundry runtime", run: runtimeContracts },
   { key: "brink.combat", name: "Brink: combat", run: combatContracts },
   { key: "brink.packs", name: "Brink: packs", run: packContracts },
+  {
+    key: "brink.sheets",
+    name: "Brink: sheet forms",
+    run: (context: ContractContext) => sheetContracts(context),
+  },
 ];
 
 export function registerQuenchBatches(quench: QuenchRegistry): void {

@@ -1,6 +1,7 @@
 /**
- * Renders a sheet the way Foundry would: the sheet's own _prepareContext and _preparePartContext,
- * then each part's template, joined in PARTS order inside a window frame.
+ * Sheets as a user meets them. `renderSheet` returns a sheet's HTML for the template tests;
+ * `openSheet` renders a live sheet in the fake (happy-dom), `submitSheetForm` types into its inputs
+ * and lets each change submit the form as Foundry v13 does, and `clickAction` clicks a control.
  */
 import type { ApplicationClass, DocumentSheetSurface } from "../../src/foundry/application-base";
 import { createRenderer } from "./render";
@@ -23,4 +24,75 @@ export async function renderSheet<D>(
   const classes = ((sheet.options.classes as string[] | undefined) ?? []).join(" ");
   const html = `<div class="application ${classes} theme-light"><section class="window-content">${parts.join("\n")}</section></div>`;
   return { html, context };
+}
+
+/** The fake's record of the work a click or change started (test/fake-foundry/applications.ts). */
+type LiveSheet = { pending: Promise<unknown> };
+const settled = (sheet: object): Promise<unknown> => (sheet as LiveSheet).pending;
+
+/** Opens a sheet: rendered to real HTML, with its actions and form listening. */
+export async function openSheet<D>(
+  Sheet: ApplicationClass<DocumentSheetSurface<D>>,
+  document: D,
+  setup?: (sheet: DocumentSheetSurface<D>) => void,
+): Promise<DocumentSheetSurface<D>> {
+  const sheet = new Sheet({ document });
+  setup?.(sheet);
+  await sheet.render(true);
+  return sheet;
+}
+
+function controlsNamed(sheet: DocumentSheetSurface<unknown>, name: string): HTMLElement[] {
+  const controls = [...sheet.element.querySelectorAll<HTMLElement>(`[name="${name}"]`)];
+  if (!controls.length) throw new Error(`The sheet has no input named "${name}".`);
+  if (controls.every((c) => c.hasAttribute("disabled")))
+    throw new Error(`The input named "${name}" is disabled.`);
+  return controls;
+}
+
+/** Sets a control the way a user would: ticks boxes, picks an existing option, types text. */
+function setControl(controls: HTMLElement[], value: unknown): HTMLElement {
+  const [first] = controls as [HTMLElement];
+  const wanted = (Array.isArray(value) ? value : [value]).map(String);
+  if (first.tagName === "MULTI-CHECKBOX" || first.tagName === "MULTI-SELECT") {
+    for (const option of first.querySelectorAll("option"))
+      option.toggleAttribute("selected", wanted.includes(option.value));
+  } else if (first.tagName === "SELECT") {
+    const select = first as HTMLSelectElement;
+    if (![...select.options].some((o) => o.value === String(value)))
+      throw new Error(`"${select.name}" offers no option "${String(value)}".`);
+    select.value = String(value);
+  } else if ((first as HTMLInputElement).type === "checkbox") {
+    for (const box of controls as HTMLInputElement[])
+      box.checked = box.hasAttribute("value") ? wanted.includes(box.value) : Boolean(value);
+  } else {
+    (first as HTMLInputElement).value = value === null || value === undefined ? "" : String(value);
+  }
+  return first;
+}
+
+/**
+ * Changes each named input in turn; each change submits the whole form (submitOnChange), and the
+ * sheet re-renders afterwards, as a document's update re-renders its open sheets.
+ */
+export async function submitSheetForm(
+  sheet: DocumentSheetSurface<unknown>,
+  values: Record<string, unknown>,
+): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    const control = setControl(controlsNamed(sheet, name), value);
+    control.dispatchEvent(
+      new (control.ownerDocument.defaultView?.Event ?? Event)("change", { bubbles: true }),
+    );
+    await settled(sheet);
+    await sheet.render();
+  }
+}
+
+/** Clicks the first element matching `selector` and waits for its action to finish. */
+export async function clickAction(sheet: DocumentSheetSurface<unknown>, selector: string): Promise<void> {
+  const target = sheet.element.querySelector<HTMLElement>(selector);
+  if (!target) throw new Error(`The sheet shows nothing matching ${selector}.`);
+  target.click();
+  await settled(sheet);
 }

@@ -20,6 +20,8 @@ export interface RatingView {
   bonus: number;
   tooltip: string;
   field: string;
+  /** The stored die, which edit mode shows and writes. */
+  sourceDie: number;
 }
 
 export interface PoolView {
@@ -32,6 +34,9 @@ export interface PoolView {
   field: string;
   /** The editable maximum, or null where it is derived (system strain: the CON value). */
   maxField: string | null;
+  /** The stored value and maximum, which edit mode shows and writes (never the prepared ones). */
+  sourceValue: number;
+  sourceMax: number;
   tooltip: string;
 }
 
@@ -62,8 +67,27 @@ function effectNotes(changes: readonly EffectChange[], keys: readonly string[]):
     .map((c) => `${c.source} ${Number(c.value) > 0 ? "+" : ""}${c.value}`);
 }
 
+/** What the actor stores, before effects and derived data: what edit mode shows and writes. */
+export interface SheetActorSource {
+  name: string;
+  system: {
+    attributes: Record<Attribute, { die: number }>;
+    skills: Record<Skill, { die: number }>;
+    endurance: { value: number; max: number };
+    health: { value: number; max: number };
+    stamina: { value: number; max: number };
+    focus: { value: number; max: number };
+    strain: { value: number };
+    proficiencies: string[];
+    detachment: boolean;
+    leader: boolean;
+    details: { biography: string; notes: string };
+  } & Record<string, unknown>;
+}
+
 /** The slice of a prepared actor the sheet reads; BrinkActor satisfies it. */
 export interface SheetActor {
+  _source: SheetActorSource;
   name: string;
   type: string;
   img: string | null;
@@ -122,6 +146,7 @@ function ratingView(
   group: "attributes" | "skills",
   key: string,
   rating: RatingState,
+  sourceDie: number,
   changes: readonly EffectChange[],
 ): RatingView {
   const i18n = game.i18n;
@@ -147,12 +172,14 @@ function ratingView(
     bonus: rating.bonus,
     tooltip: parts.join(" · "),
     field: `system.${group}.${key}.die`,
+    sourceDie,
   };
 }
 
 function poolView(
   key: "endurance" | "health" | "stamina" | "focus" | "strain",
   pool: { value: number; max: number },
+  source: { value: number; max?: number },
 ): PoolView {
   const i18n = game.i18n;
   const label = i18n.localize(`BRINK.Actor.base.FIELDS.${key}.label`);
@@ -169,6 +196,8 @@ function poolView(
       : null,
     field: `system.${key}.value`,
     maxField: key === "strain" ? null : `system.${key}.max`,
+    sourceValue: source.value,
+    sourceMax: source.max ?? max,
     tooltip: i18n.localize(`BRINK.Actor.base.FIELDS.${key}.hint`),
   };
 }
@@ -251,15 +280,28 @@ export interface StatView {
 const signedText = (value: number): string =>
   value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0";
 
-function stat(key: string, value: number, options: Partial<StatView> = {}): StatView {
+/** A stored number of the actor's system data, by dotted key ("luck.bonus"). */
+function storedNumber(source: SheetActorSource["system"], key: string): number {
+  let value: unknown = source;
+  for (const part of key.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
+  return Number(value);
+}
+
+/** A stat shows its prepared value in play mode; edit mode shows and writes the stored one. */
+function storedStat(
+  key: string,
+  prepared: number,
+  source: SheetActorSource["system"],
+  options: Partial<StatView> = {},
+): StatView {
   const base = `BRINK.Actor.base.FIELDS.${key}`;
   const hint = `${base}.hint`;
   return {
     key,
     label: game.i18n.localize(`${base}.label`),
-    display: String(value),
+    display: String(prepared),
     field: `system.${key}`,
-    value,
+    value: storedNumber(source, key),
     tooltip: game.i18n.has(hint) ? game.i18n.localize(hint) : "",
     big: false,
     ...options,
@@ -275,7 +317,14 @@ function sizeChoices(size: number) {
 }
 
 /** The numbers on the sheet, each editable in edit mode. */
-function statGroups(system: SheetActor["system"], isNpc: boolean, showMorale: boolean) {
+function statGroups(
+  system: SheetActor["system"],
+  source: SheetActorSource["system"],
+  isNpc: boolean,
+  showMorale: boolean,
+) {
+  const stat = (key: string, prepared: number, options: Partial<StatView> = {}) =>
+    storedStat(key, prepared, source, options);
   const defences = [
     stat("evasion", system.evasion, { big: true }),
     stat("deflection.physical", system.deflection.physical, {
@@ -292,7 +341,7 @@ function statGroups(system: SheetActor["system"], isNpc: boolean, showMorale: bo
     }),
     stat("size", system.size, {
       display: game.i18n.localize(`BRINK.Size.${system.size}`),
-      choices: sizeChoices(system.size),
+      choices: sizeChoices(storedNumber(source, "size")),
     }),
     stat("speed", system.speed, { display: `${system.speed} m` }),
     stat("fortitude", system.fortitude, { display: signedText(system.fortitude) }),
@@ -313,7 +362,7 @@ function statGroups(system: SheetActor["system"], isNpc: boolean, showMorale: bo
       choices: [4, 6, 8, 10, 12].map((value) => ({
         value,
         label: `d${value}`,
-        selected: value === system.hitDice.die,
+        selected: value === storedNumber(source, "hitDice.die"),
       })),
     }),
     stat("exhaustion", system.exhaustion),
@@ -367,15 +416,22 @@ const ITEM_GROUPS = ["weapon", "armour", "shield", "gear", "talent", "injury", "
 
 export function actorSheetContext(actor: SheetActor, changes: readonly EffectChange[] = []) {
   const system = actor.system;
+  const source = actor._source.system;
   const rules = optionalRules();
   const items = [...actor.items].map(itemView);
   const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));
   const cheat = deathLuckChance(system.luck.bonus, system.luck.deathDifficulty);
   return {
-    attributes: ATTRIBUTES.map((key) => ratingView("attributes", key, system.attributes[key], changes)),
-    skills: SKILLS.map((key) => ratingView("skills", key, system.skills[key], changes)),
-    pools: (["endurance", "health", "stamina", "focus"] as const).map((key) => poolView(key, system[key])),
-    strain: rules.deathRule === "dying" ? poolView("strain", system.strain) : null,
+    attributes: ATTRIBUTES.map((key) =>
+      ratingView("attributes", key, system.attributes[key], source.attributes[key].die, changes),
+    ),
+    skills: SKILLS.map((key) =>
+      ratingView("skills", key, system.skills[key], source.skills[key].die, changes),
+    ),
+    pools: (["endurance", "health", "stamina", "focus"] as const).map((key) =>
+      poolView(key, system[key], source[key]),
+    ),
+    strain: rules.deathRule === "dying" ? poolView("strain", system.strain, source.strain) : null,
     showMorale: rules.morale || actor.type === "npc",
     states: {
       harmed: system.harmed,
@@ -396,8 +452,10 @@ export function actorSheetContext(actor: SheetActor, changes: readonly EffectCha
     dieChoices: dieChoices(false),
     skillChoices: dieChoices(true),
     proficiencies: [...system.proficiencies].sort(),
-    proficiencyList: [...system.proficiencies].sort().join(","),
-    stats: withEffectNotes(statGroups(system, actor.type === "npc", rules.morale), changes),
+    stats: withEffectNotes(statGroups(system, source, actor.type === "npc", rules.morale), changes),
+    /** Edit mode shows and writes the stored data (`source`), so a submitted form never stores an effect. */
+    source: actor._source,
+    storedProficiencyList: [...source.proficiencies].sort().join(","),
     testPenalty: system.testPenalty,
     items: byType,
     inventory: [

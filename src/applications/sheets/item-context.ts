@@ -9,6 +9,8 @@ export interface FieldView {
   hint: string;
   kind: "number" | "text" | "boolean" | "choice" | "set" | "tags" | "html";
   value: unknown;
+  /** A nullable choice offers a blank option, so "none" stays none when the form is submitted. */
+  nullable: boolean;
   choices: { value: string; label: string; selected: boolean }[];
 }
 
@@ -19,9 +21,9 @@ interface FieldLike {
   label?: string;
   hint?: string;
   choices?: unknown;
+  nullable?: boolean;
   fields?: Record<string, FieldLike>;
   element?: FieldLike;
-  constructor: { name: string };
 }
 
 const CHOICE_LABELS: Record<string, string> = {
@@ -51,13 +53,14 @@ function choiceList(field: FieldLike): string[] {
   return [];
 }
 
+/** By class, not class name: a bundler may rename classes, and subclasses keep their kind. */
 function fieldKind(field: FieldLike): FieldView["kind"] {
-  const name = field.constructor.name;
-  if (name === "SetField") return field.element && choiceList(field.element).length ? "set" : "tags";
-  if (name === "HTMLField") return "html";
-  if (name === "BooleanField") return "boolean";
+  const { SetField, HTMLField, BooleanField, NumberField } = foundry.data.fields;
+  if (field instanceof SetField) return field.element && choiceList(field.element).length ? "set" : "tags";
+  if (field instanceof HTMLField) return "html";
+  if (field instanceof BooleanField) return "boolean";
   if (choiceList(field).length) return "choice";
-  return name === "NumberField" ? "number" : "text";
+  return field instanceof NumberField ? "number" : "text";
 }
 
 function flatten(
@@ -81,6 +84,7 @@ function flatten(
         hint: field.hint ?? "",
         kind: fieldKind(field),
         value,
+        nullable: field.nullable === true,
         choices: options.map((option) => ({
           value: option,
           label: choiceLabel(name, option, type),
@@ -96,6 +100,15 @@ export interface SheetItem {
   type: string;
   img: string | null;
   system: unknown;
+}
+
+/** Paths of the nullable fields whose blank form value means "none" (null), not an empty string. */
+export function nullableChoicePaths(schema: SchemaLike, prefix = "system"): string[] {
+  return Object.entries(schema.fields).flatMap(([name, field]) => {
+    const path = `${prefix}.${name}`;
+    if (field.fields) return nullableChoicePaths({ fields: field.fields }, path);
+    return field.nullable && choiceList(field).length ? [path] : [];
+  });
 }
 
 export function itemSheetContext(item: SheetItem, editable: boolean) {

@@ -1,6 +1,7 @@
 import { templatePath } from "../../constants";
-import { itemSheetBase, type ApplicationOptions } from "../../foundry/application-base";
-import { itemSheetContext } from "./item-context";
+import { itemSheetBase, type ApplicationOptions, type SubmittedForm } from "../../foundry/application-base";
+import { itemSheetContext, nullableChoicePaths } from "./item-context";
+import { hasChanges, labelFromSchema, refuseInvalidChanges } from "./submit";
 
 /** One sheet for every item type; the body template follows the item's type. */
 export class BrinkItemSheet extends itemSheetBase() {
@@ -18,6 +19,41 @@ export class BrinkItemSheet extends itemSheetBase() {
 
   override async _prepareContext(options: unknown) {
     const context = await super._prepareContext(options);
-    return Object.assign(context, itemSheetContext(this.document, this.isEditable));
+    return Object.assign(context, itemSheetContext(this.document, this.isEditable), {
+      source: this.document._source,
+    });
+  }
+
+  /** The blank choice of a nullable field means "none": it is stored as null, not as "". */
+  override _processFormData(
+    event: Event | null,
+    form: HTMLFormElement,
+    formData: SubmittedForm,
+  ): Record<string, unknown> {
+    for (const path of nullableChoicePaths(this.document.system.schema)) {
+      if (formData.object[path] === "") formData.object[path] = null;
+    }
+    return super._processFormData(event, form, formData);
+  }
+
+  /** A change the model refuses is reported to the user and not submitted. */
+  override _prepareSubmitData(
+    event: Event | null,
+    form: HTMLFormElement,
+    formData: SubmittedForm,
+    updateData?: Record<string, unknown>,
+  ): Record<string, unknown> {
+    return refuseInvalidChanges(
+      () => super._prepareSubmitData(event, form, formData, updateData),
+      labelFromSchema(this.document.system.schema),
+    );
+  }
+
+  override async _processSubmitData(
+    event: Event | null,
+    form: HTMLFormElement,
+    submitData: Record<string, unknown>,
+  ): Promise<void> {
+    if (hasChanges(submitData)) await super._processSubmitData(event, form, submitData);
   }
 }

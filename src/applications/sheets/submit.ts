@@ -1,0 +1,53 @@
+/**
+ * What a sheet does with a submitted form that the data model rejects: nothing is written, and
+ * the user is told, in their language, which field was refused and why.
+ */
+
+/** v13's DataModelValidationError lists each failing path with its message. */
+interface ValidationFailures {
+  getAllFailures(): Record<string, { message?: string } | undefined>;
+}
+
+function failuresOf(error: unknown): [string, string][] | null {
+  const { DataModelValidationError } = foundry.data.validation;
+  if (!(error instanceof DataModelValidationError)) return null;
+  // v13's error exposes getAllFailures(); fvtt-types does not type the flattened record.
+  const failures = (error as unknown as ValidationFailures).getAllFailures();
+  return Object.entries(failures).map(([path, failure]) => [path, failure?.message ?? ""]);
+}
+
+/** A field's label from the document's schemas ("Name" for the name), or its path. */
+export type FieldLabeler = (path: string) => string;
+
+export function labelFromSchema(systemSchema: {
+  getField(path: string): { label?: string } | undefined;
+}): FieldLabeler {
+  return (path) => {
+    if (path === "name") return game.i18n.localize("Name");
+    const label = path.startsWith("system.") ? systemSchema.getField(path.slice(7))?.label : undefined;
+    return label || path;
+  };
+}
+
+/**
+ * Runs the core preparation (which validates the change); if the model refuses it, warns the user
+ * for each refused field and returns an empty update, so nothing is written.
+ */
+export function refuseInvalidChanges(
+  prepare: () => Record<string, unknown>,
+  labelOf: FieldLabeler,
+): Record<string, unknown> {
+  try {
+    return prepare();
+  } catch (error) {
+    const failures = failuresOf(error);
+    if (!failures) throw error;
+    for (const [path, reason] of failures)
+      ui.notifications.warn(game.i18n.format("BRINK.Sheet.invalidInput", { field: labelOf(path), reason }));
+    return {};
+  }
+}
+
+/** An update with nothing in it is not sent. */
+export const hasChanges = (submitData: Record<string, unknown>): boolean =>
+  Object.keys(submitData).length > 0;

@@ -1,0 +1,109 @@
+import { createdDocuments, type ContractContext } from "./context";
+
+/** Builds a form from HTML in whatever DOM is at hand (the browser's in a live world). */
+export type FormFactory = (html: string) => HTMLFormElement;
+
+const browserForm: FormFactory = (html) => {
+  const form = document.createElement("form");
+  form.innerHTML = html;
+  return form;
+};
+
+/** What Brink's sheets assume about v13's document-sheet forms. */
+export function sheetContracts(context: ContractContext, createForm: FormFactory = browserForm): void {
+  const { describe, it, assert } = context;
+  const track = createdDocuments(context);
+  const api = foundry.applications.api;
+  // FormDataExtended's constructor is typed for HTMLFormElement; `object` is the flat record.
+  const formData = (form: HTMLFormElement) =>
+    (new foundry.applications.ux.FormDataExtended(form) as unknown as { object: Record<string, unknown> })
+      .object;
+  const withForm = (html: string): Record<string, unknown> => {
+    const form = createForm(html);
+    // Custom form elements (multi-checkbox) initialise once they are in the page.
+    globalThis.document?.body?.append(form);
+    try {
+      return formData(form);
+    } finally {
+      form.remove();
+    }
+  };
+
+  describe("Brink sheets: v13 document-sheet forms", () => {
+    it("DocumentSheetV2 submits through _processFormData, _prepareSubmitData and _processSubmitData", () => {
+      // The hooks are protected in fvtt-types; a contract checks that they exist at all.
+      const prototype = api.DocumentSheetV2.prototype as unknown as Record<string, unknown>;
+      for (const hook of ["_processFormData", "_prepareSubmitData", "_processSubmitData"])
+        assert.equal(typeof prototype[hook], "function", hook);
+    });
+
+    it("DocumentSheetV2 offers the editImage action", () => {
+      const actions = (api.DocumentSheetV2.DEFAULT_OPTIONS as { actions?: Record<string, unknown> }).actions;
+      assert.isTrue(actions?.editImage !== undefined, "editImage is a default action");
+    });
+
+    it("FormDataExtended keeps dotted names and types checkboxes, numbers and empty numbers", () => {
+      const data = withForm(`
+        <input type="checkbox" name="system.flag" checked>
+        <input type="checkbox" name="system.off">
+        <input type="number" name="system.count" value="3">
+        <input type="number" name="system.empty" value="">
+        <input type="text" name="system.words" value="hello">
+        <input type="text" name="system.locked" value="x" disabled>`);
+      assert.deepEqual(data, {
+        "system.flag": true,
+        "system.off": false,
+        "system.count": 3,
+        "system.empty": null,
+        "system.words": "hello",
+      });
+    });
+
+    it("FormDataExtended submits same-named valued checkboxes as an array with null for each unticked box", () => {
+      const data = withForm(`
+        <input type="checkbox" name="system.set" value="a" checked>
+        <input type="checkbox" name="system.set" value="b">
+        <input type="checkbox" name="system.set" value="c" checked>`);
+      assert.deepEqual(data["system.set"], ["a", null, "c"]);
+    });
+
+    it("FormDataExtended submits a multi-checkbox as the list of its chosen options", () => {
+      const data = withForm(`
+        <multi-checkbox name="system.set">
+          <option value="a" selected>A</option><option value="b">B</option><option value="c" selected>C</option>
+        </multi-checkbox>`);
+      assert.deepEqual(data["system.set"], ["a", "c"]);
+    });
+
+    it("FormDataExtended submits a select's chosen option, the blank one as an empty string", () => {
+      const data = withForm(`
+        <select name="system.attribute"><option value="" selected></option><option value="str">STR</option></select>
+        <select name="system.kind"><option value="minor">Minor</option><option value="serious" selected>Serious</option></select>`);
+      assert.deepEqual(data, { "system.attribute": "", "system.kind": "serious" });
+    });
+
+    it("a document refuses a change its model rejects through validate({ changes, clean, fallback: false })", async () => {
+      const actor = track(await Actor.implementation.create({ name: "Contract: forms", type: "character" }));
+      // Document#validate's options are typed loosely in fvtt-types; the call is v13's.
+      const validate = (changes: Record<string, unknown>) =>
+        (actor as unknown as { validate(o: object): unknown }).validate({
+          changes,
+          clean: true,
+          fallback: false,
+        });
+      const refusal = (changes: Record<string, unknown>): Record<string, unknown> | null => {
+        try {
+          validate(changes);
+          return null;
+        } catch (error) {
+          return (error as { getAllFailures(): Record<string, unknown> }).getAllFailures();
+        }
+      };
+      assert.isTrue(validate({ system: { speed: 5 } }) !== undefined, "a valid change passes");
+      assert.isTrue("name" in (refusal({ name: "" }) ?? {}), "a blank name is refused by path");
+      const die = refusal({ system: { attributes: { dex: { die: 7 } } } }) ?? {};
+      assert.isTrue("system.attributes.dex.die" in die, "a die that is no choice is refused by path");
+      assert.equal(actor.name, "Contract: forms");
+    });
+  });
+}
