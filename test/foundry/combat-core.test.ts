@@ -139,3 +139,23 @@ describe("core's combat hooks", () => {
     ]);
   });
 });
+
+describe("combat documents are the GM's", () => {
+  it("refuse a player's own writes to the combat or to others' combatants, so Brink asks the GM", async () => {
+    const f = await fight();
+    const zora = player("zora-player");
+    const before = f.combat.toObject();
+    await expect(asUser(zora, () => f.combat.update({ system: { turnsStarted: 9 } }))).rejects.toThrow(
+      /lacks permission/,
+    );
+    await expect(asUser(zora, () => f.member("Brute").update({ hidden: true }))).rejects.toThrow(
+      /lacks permission/,
+    );
+    await expect(asUser(zora, () => Combat.implementation.create({}))).rejects.toThrow(/lacks permission/);
+    expect(f.combat.toObject()).toEqual(before);
+    // Their own combatant is theirs to write; the schedule still goes through the GM.
+    await asUser(zora, () => f.member("Zora").update({ flags: { brink: { note: "ready" } } }));
+    await asUser(zora, () => f.combat.begin({ startingTeam: f.teamId("Party") }));
+    expect(f.combat.turnState.phase).toBe("setup");
+  });
+});
