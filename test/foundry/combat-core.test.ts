@@ -154,7 +154,7 @@ describe("combat documents are the GM's", () => {
     await expect(asUser(zora, () => Combat.implementation.create({}))).rejects.toThrow(/lacks permission/);
     expect(f.combat.toObject()).toEqual(before);
     // Their own combatant is theirs to write; the schedule still goes through the GM.
-    await asUser(zora, () => f.member("Zora").update({ flags: { brink: { note: "ready" } } }));
+    await asUser(zora, () => f.member("Zora").update({ img: "icons/svg/sword.svg" }));
     await asUser(zora, () => f.combat.begin({ startingTeam: f.teamId("Party") }));
     expect(f.combat.turnState.phase).toBe("setup");
   });
