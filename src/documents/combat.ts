@@ -43,6 +43,9 @@ export interface TurnHookInfo {
 /** The update option that carries a transition's events to every client, where the hooks fire. */
 export const TURN_EVENTS_OPTION = "brinkTurnEvents";
 
+/** Combatant fields whose change the GM's client answers with a resynchronisation. */
+const SCHEDULE_FIELDS = ["group", "defeated", "name", "initiative"] as const;
+
 /** What the GM chooses in the Begin combat dialog. */
 export interface BeginChoices {
   startingTeam?: string;
@@ -186,6 +189,20 @@ export class BrinkCombat extends Combat {
     await this.undoTurn();
     return this;
   }
+
+  // Core's initiative would give combatants scores that re-sort core's turns under Brink's
+  // schedule; Brink's teams decide the order, so every way in (tracker, macro, module) is refused.
+
+  override async rollInitiative(..._ignored: unknown[]): Promise<this> {
+    ui.notifications?.warn(game.i18n.localize("BRINK.Combat.Initiative.noRolls"));
+    return this;
+  }
+  override async rollAll(): Promise<this> {
+    return this.rollInitiative();
+  }
+  override async rollNPC(): Promise<this> {
+    return this.rollInitiative();
+  }
   /** Ends the schedule first, so `brink.turnEnd` fires for a turn in progress, then deletes the combat. */
   override async endCombat(): Promise<this> {
     const choice = await foundry.applications.api.DialogV2.wait({
@@ -217,8 +234,9 @@ export class BrinkCombat extends Combat {
   ): void {
     super._onUpdateDescendantDocuments(...args);
     const [, collection, , changes] = args;
-    // Economy writes land here too; only a change of team or of defeat concerns the schedule.
-    const relevant = changes.some((change) => "group" in change || "defeated" in change);
+    // Economy writes land here too. A change of team or of defeat concerns the schedule; a new
+    // name or initiative re-sorts core's turns, so `turn` must follow the acting member.
+    const relevant = changes.some((change) => SCHEDULE_FIELDS.some((field) => field in change));
     this.#afterDescendantChange(collection, relevant);
   }
 
@@ -237,20 +255,30 @@ export class BrinkCombat extends Combat {
   // -------------------------------------------------------------------------------------------------
   // The active GM's client: validate, then write once.
 
-  /** Writes a scheduler transition: state, core's round and turn, and the events, in one update. */
+  /**
+   * Writes a scheduler transition: state, core's round and turn, and the events, in one update.
+   * `turn` indexes core's sorted `turns` (see coreTurnOf); Brink itself reads the acting member from
+   * `system.state.current` and never from `turn`, which it keeps in step for core and modules.
+   */
   async commit(state: TurnState, events: readonly TurnEvent[]): Promise<void> {
-    const current = state.current;
-    const index = current === null ? -1 : this.turns.findIndex((combatant) => combatant.id === current);
+    const updateData = { round: state.round, turn: this.coreTurnOf(state.current) };
     const started = events.filter((event) => event.type === "turnStart").length;
+    announceToCore(this, this.turnState, state, updateData, events);
     await this.update(
       {
-        round: state.round,
-        turn: index < 0 ? null : index,
+        round: updateData.round,
+        turn: updateData.turn,
         system: { state, turnsStarted: this.system.turnsStarted + started },
       },
       // Custom update options reach every client's updateCombat hook, where the events become hooks.
       { [TURN_EVENTS_OPTION]: events } as never,
     );
+  }
+
+  /** The acting member's index in core's sorted turns, or null when nobody is acting. */
+  coreTurnOf(current: string | null): number | null {
+    const index = current === null ? -1 : this.turns.findIndex((combatant) => combatant.id === current);
+    return index < 0 ? null : index;
   }
 
   async #commitResult(result: TurnResult, data: Record<string, string> = {}): Promise<RequestResult> {
@@ -450,7 +478,14 @@ export class BrinkCombat extends Combat {
     const result = reconcileRoster(this.turnState, teamIds, roster);
     if (!result.ok) return result.reason === "combat-ended" ? { ok: true } : turnRefusal(result.reason);
     if (result.changed) await this.commit(result.state, result.events);
+    else await this.#realignCoreTurn();
     return { ok: true };
+  }
+
+  /** A rename or a new initiative re-sorts core's turns: `turn` moves with the acting member. */
+  async #realignCoreTurn(): Promise<void> {
+    const turn = this.coreTurnOf(this.turnState.current);
+    if (turn !== this.turn) await this.update({ turn });
   }
 
   async #assignTeams(): Promise<void> {
@@ -484,6 +519,31 @@ export class BrinkCombat extends Combat {
   /** The member's place in the scheduler, if it has one. */
   memberState(combatantId: string) {
     return findMember(this.turnState, combatantId);
+  }
+}
+
+/**
+ * Core's combatStart, combatTurn and combatRound hooks, as v13's startCombat, nextTurn and
+ * nextRound fire them: on the client that writes (here the active GM's), before the update, with
+ * the round and turn about to be written (which a listener may still change, as in core).
+ * Brink replaces those methods, so it fires them itself. Ending a turn without the next member
+ * chosen moves core's turn to null, which core never does: no hook fires for it.
+ */
+function announceToCore(
+  combat: BrinkCombat,
+  before: TurnState,
+  after: TurnState,
+  updateData: { round: number; turn: number | null },
+  events: readonly TurnEvent[],
+): void {
+  const direction = events.some((event) => event.type === "turnUndo") || after.round < before.round ? -1 : 1;
+  const updateOptions = { advanceTime: 0, direction };
+  // Combat#turn is nullable and is null while no member acts; the hook types assume a number.
+  const data = updateData as { round: number; turn: number };
+  if (before.phase === "setup" && after.phase !== "setup") Hooks.callAll("combatStart", combat, data);
+  else if (after.round !== before.round) Hooks.callAll("combatRound", combat, data, updateOptions);
+  else if (updateData.turn !== null && after.current !== before.current) {
+    Hooks.callAll("combatTurn", combat, data, updateOptions);
   }
 }
 

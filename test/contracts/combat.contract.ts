@@ -98,5 +98,42 @@ export function combatContracts(context: ContractContext): void {
       Hooks.off("updateCombat", id);
       assert.deepEqual(seen, events);
     });
+
+    it("sort core's turns by initiative (highest first, none last), then name, then id", async () => {
+      const combat = await newCombat();
+      await combat.createEmbeddedDocuments("Combatant", [
+        { name: "Contract: Bea", initiative: null },
+        { name: "Contract: Cal", initiative: 5 },
+        { name: "Contract: Abe", initiative: null },
+        { name: "Contract: Dot", initiative: 12 },
+      ]);
+      assert.deepEqual(
+        combat.turns.map((combatant) => combatant.name),
+        ["Contract: Dot", "Contract: Cal", "Contract: Abe", "Contract: Bea"],
+      );
+    });
+
+    it("make game.combat the combat the tracker views, game.combats.viewed", async () => {
+      await newCombat();
+      assert.equal(game.combat, game.combats?.viewed ?? null);
+    });
+
+    it("fire combatRound from core's nextRound before the update, with the data about to be written", async () => {
+      const combat = await newCombat();
+      await combat.update({ round: 1, turn: 0 });
+      const heard: unknown[] = [];
+      const id = Hooks.on("combatRound", (hooked, updateData, updateOptions) => {
+        heard.push({
+          round: hooked.round,
+          updateData: { ...updateData },
+          direction: updateOptions.direction,
+        });
+      });
+      // Core's own nextRound, which BrinkCombat replaces with its schedule.
+      const core = Object.getPrototypeOf(BrinkCombat.prototype) as BrinkCombat;
+      await core.nextRound.call(combat);
+      Hooks.off("combatRound", id);
+      assert.deepEqual(heard, [{ round: 1, updateData: { round: 2, turn: 0 }, direction: 1 }]);
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,6 +6,7 @@ import { resetWorld } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { bootCombat, midRoundFight, player, renderTracker } from "../foundry/combat-fixtures";
 import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/browser";
+import { ROOT } from "../support/render";
 
 await bootCombat();
 
@@ -18,8 +20,16 @@ const LAYOUT_SELECTORS = [
   ".member-main",
   ".member-economy",
   ".member-controls",
+  ".combatant-controls",
   ".brink-combat-controls",
 ];
+
+/** The page has no server: Brink's status icons are inlined so the effect icons show. */
+const inlineSystemImages = (html: string) =>
+  html.replace(/src="systems\/brink\/([^"]+\.svg)"/g, (_match, path: string) => {
+    const svg = readFileSync(join(ROOT, path));
+    return `src="data:image/svg+xml;base64,${svg.toString("base64")}"`;
+  });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,7 +41,7 @@ afterAll(async () => {
 
 async function shoot(name: string, html: string, theme: "light" | "dark") {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.setContent(pageHtml(html, { ...SIDEBAR, theme }));
+  await page.setContent(pageHtml(inlineSystemImages(html), { ...SIDEBAR, theme }));
   await page.screenshot({ path: join(RESULTS, `${name}.png`) });
   const overflow = await findOverflow(page, LAYOUT_SELECTORS);
   const layout = await page.evaluate(() => {
@@ -66,6 +76,40 @@ describe("the combat tracker in Chromium, in Foundry's 300 px sidebar", () => {
       expect(result.layout.toMoveOutline).not.toBe("none");
     },
   );
+
+  it("keeps core's row controls for the GM: hide, defeated, ping and effect icons, without initiative rolls", async () => {
+    resetWorld();
+    const fight = await midRoundFight();
+    await fight.member("Guard").update({ hidden: true });
+    const { html } = await renderTracker();
+    const result = await shoot("combat-tracker-core-controls", html, "dark");
+    expect(result.overflow).toEqual([]);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent(pageHtml(inlineSystemImages(html), { ...SIDEBAR, theme: "dark" }));
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".combat-tracker li.combatant")].map((row) => ({
+        name: row.querySelector(".member-name")?.textContent?.trim() ?? "",
+        action: row.dataset.action,
+        controls: [...row.querySelectorAll<HTMLElement>(".combatant-controls button")]
+          .filter((button) => button.getBoundingClientRect().width > 0)
+          .map((button) => `${button.dataset.action ?? ""}${button.classList.contains("active") ? "*" : ""}`),
+        effects: [...row.querySelectorAll<HTMLImageElement>(".token-effect")].map(
+          (img) => `${img.alt}:${img.naturalWidth > 0 ? "shown" : "broken"}`,
+        ),
+      })),
+    );
+    const rolls = await page.evaluate(() => document.querySelectorAll("[data-action^='roll']").length);
+    await page.close();
+    expect(rolls).toBe(0);
+    expect(rows).toHaveLength(8);
+    expect(rows.every((row) => row.action === "activateCombatant")).toBe(true);
+    expect(rows.find((row) => row.name === "Guard")?.controls).toEqual([
+      "toggleHidden*",
+      "toggleDefeated",
+      "pingCombatant",
+    ]);
+    expect(rows.find((row) => row.name === "Fabian")?.effects).toContain("Unconscious:shown");
+  });
 
   it("fits a player's view with Take turn buttons on the party's move", async () => {
     resetWorld();

@@ -2,12 +2,18 @@
  * Combat in the fake: Combat with its embedded `combatants` and `groups`, Combatant (linked to its
  * actor and, through the combat's scene, its token), CombatantGroup with its `members`, Scene and
  * Token as far as a combatant needs them, and the sidebar CombatTracker Brink's tracker extends.
- * Writes go through FakeDocument, so the write log counts them. What Brink assumes here is checked
- * in a live world by test/contracts/combat.contract.ts.
+ * Writes go through FakeDocument, so the write log counts them. As in v13: `turns` are the combatants
+ * in core's sort order, `game.combat` is `game.combats.viewed`, combat documents are the GM's (a
+ * player may only move the turn or round of a combat whose current combatant they own, and may
+ * only write combatants they own), and core's startCombat/nextTurn/nextRound fire `combatStart`,
+ * `combatTurn` and `combatRound` on the initiating client before the update. What Brink assumes
+ * here is checked in a live world by test/contracts/combat.contract.ts.
  */
-import { ApplicationV2 } from "./applications";
+import { FakeCombatTracker, canvasLog, type TokenObject } from "./combat-tracker";
+import { FakeRoll } from "./dice";
 import { Collection, FakeDocument, dataModels, session, type FakeUser, type OWNERSHIP } from "./documents";
-import { deepClone, type Plain } from "./utils";
+import { hooks } from "./hooks";
+import type { Plain } from "./utils";
 
 const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
 
@@ -16,6 +22,7 @@ interface FakeGlobals {
   CONFIG: Record<string, unknown>;
   CONST: Record<string, unknown>;
   foundry: { applications: Record<string, unknown> };
+  canvas: Record<string, unknown>;
 }
 const globals = () => globalThis as unknown as FakeGlobals;
 
@@ -33,6 +40,27 @@ export class FakeToken extends FakeDocument {
   }
   override get name(): string {
     return String(this._source.name || this.actor?.name || "");
+  }
+  get hidden(): boolean {
+    return this._source.hidden === true;
+  }
+  /** The token on the canvas: what the tracker selects, pans to, pings and highlights. */
+  get object(): TokenObject {
+    const id = this.id;
+    const size = 100;
+    const x = Number(this._source.x ?? 0);
+    const y = Number(this._source.y ?? 0);
+    const visible = !this.hidden || session.user.isGM;
+    return {
+      center: { x: x + size / 2, y: y + size / 2 },
+      visible,
+      control: () => {
+        canvasLog.push({ action: "control", id });
+        return true;
+      },
+      _onHoverIn: () => canvasLog.push({ action: "hoverIn", id }),
+      _onHoverOut: () => canvasLog.push({ action: "hoverOut", id }),
+    };
   }
 }
 
@@ -71,6 +99,10 @@ export class FakeCombatant extends FakeDocument {
   }
   get tokenId(): string | null {
     return (this._source.tokenId as string | undefined) ?? null;
+  }
+  /** The scene of the combatant's token (core's Combatant#sceneId). */
+  get sceneId(): string | null {
+    return this.combat?.scene?.id ?? null;
   }
   get token(): FakeToken | null {
     const id = this.tokenId;
@@ -112,7 +144,22 @@ export class FakeCombatant extends FakeDocument {
   get visible(): boolean {
     return this.isOwner || !this.hidden;
   }
+  /** Whether any player (not a GM) owns the combatant's actor. */
+  get hasPlayerOwner(): boolean {
+    const ownership = this.actor?.ownership ?? {};
+    return Object.entries(ownership).some(([id, level]) => id !== "default" && level >= 3);
+  }
 }
+
+/** Refused as Foundry refuses a write the user lacks permission for: the promise rejects, nothing changes. */
+export class PermissionError extends Error {}
+
+function refuse(user: FakeUser, action: string, document: string): never {
+  throw new PermissionError(`User ${user.name} lacks permission to ${action} ${document}`);
+}
+
+/** The fields of a combat a player may write (v13 BaseCombat): only the turn and round. */
+const PLAYER_COMBAT_FIELDS = new Set(["_id", "round", "turn"]);
 
 export class FakeCombat extends FakeDocument {
   static override documentName = "Combat";
@@ -141,13 +188,124 @@ export class FakeCombat extends FakeDocument {
     const scenes = FakeDocument.worldCollections.Scene;
     return typeof id === "string" ? ((scenes?.get(id) as FakeScene | undefined) ?? null) : null;
   }
-  /** Core sorts by initiative; with none rolled, creation order is what the fake keeps. */
+
+  /**
+   * Core's turn order (Combat#_sortCombatants): highest initiative first, combatants without one
+   * last, then by name, then by id. `turn` is an index into this order.
+   */
+  static _sortCombatants(a: FakeCombatant, b: FakeCombatant): number {
+    const ia = a.initiative ?? -Infinity;
+    const ib = b.initiative ?? -Infinity;
+    const byInitiative = ib - ia;
+    if (byInitiative && !Number.isNaN(byInitiative)) return byInitiative;
+    return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+  }
+  _sortCombatants(a: FakeCombatant, b: FakeCombatant): number {
+    return (this.constructor as typeof FakeCombat)._sortCombatants(a, b);
+  }
   get turns(): FakeCombatant[] {
-    return this.combatants.contents;
+    return [...this.combatants.contents].sort((a, b) => this._sortCombatants(a, b));
   }
   get combatant(): FakeCombatant | null {
     const turn = this.turn;
     return turn === null ? null : (this.turns[turn] ?? null);
+  }
+
+  // Permissions (v13 BaseCombat): the GM does anything; a player may change the turn or the round
+  // only while a combatant they own has the turn, and nothing else.
+
+  _canChangeTurn(user: FakeUser): boolean {
+    return user.isGM || (this.combatant?.testUserPermission(user, "OWNER") ?? false);
+  }
+  _canChangeRound(user: FakeUser): boolean {
+    return this._canChangeTurn(user);
+  }
+  canUserModify(user: FakeUser, action: "create" | "update" | "delete", data: Plain = {}): boolean {
+    if (user.isGM) return true;
+    if (action !== "update") return false;
+    if (Object.keys(data).some((key) => !PLAYER_COMBAT_FIELDS.has(key))) return false;
+    if ("turn" in data && !this._canChangeTurn(user)) return false;
+    return !("round" in data && !this._canChangeRound(user));
+  }
+
+  static override async create(data: Plain, options: { parent?: FakeDocument | null } & Plain = {}) {
+    if (!session.user.isGM) refuse(session.user, "create", "Combat");
+    return super.create(data, options);
+  }
+  static override async createDocuments(data: Plain[], options: Plain = {}) {
+    if (!session.user.isGM) refuse(session.user, "create", "Combat");
+    return super.createDocuments(data, options);
+  }
+  override async update(changes: Plain, options: Plain = {}): Promise<this> {
+    if (!this.canUserModify(session.user, "update", changes)) refuse(session.user, "update", this.uuid);
+    return super.update(changes, options);
+  }
+  override async delete(options: Plain = {}): Promise<this> {
+    if (!this.canUserModify(session.user, "delete")) refuse(session.user, "delete", this.uuid);
+    return super.delete(options);
+  }
+
+  // Core's controls. Each fires its hook on the initiating client before the update, with the
+  // update data (and options) a listener may still change.
+
+  async startCombat(): Promise<this> {
+    const updateData = { round: 1, turn: 0 };
+    hooks.callAll("combatStart", this, updateData);
+    return this.update(updateData, { direction: 1 });
+  }
+  async nextTurn(): Promise<this> {
+    const next = (this.turn ?? -1) + 1;
+    if (next >= this.turns.length) return this.nextRound();
+    const updateData = { round: this.round, turn: next };
+    const updateOptions = { advanceTime: 0, direction: 1 };
+    hooks.callAll("combatTurn", this, updateData, updateOptions);
+    return this.update(updateData, updateOptions);
+  }
+  async previousTurn(): Promise<this> {
+    if (this.turn === 0 && this.round === 0) return this;
+    if ((this.turn ?? 0) <= 0) return this.previousRound();
+    const updateData = { round: this.round, turn: (this.turn ?? 1) - 1 };
+    const updateOptions = { advanceTime: 0, direction: -1 };
+    hooks.callAll("combatTurn", this, updateData, updateOptions);
+    return this.update(updateData, updateOptions);
+  }
+  async nextRound(): Promise<this> {
+    const updateData = { round: this.round + 1, turn: 0 };
+    const updateOptions = { advanceTime: 0, direction: 1 };
+    hooks.callAll("combatRound", this, updateData, updateOptions);
+    return this.update(updateData, updateOptions);
+  }
+  async previousRound(): Promise<this> {
+    const round = Math.max(this.round - 1, 0);
+    const updateData = { round, turn: round === 0 ? null : Math.max(this.turns.length - 1, 0) };
+    const updateOptions = { advanceTime: 0, direction: -1 };
+    hooks.callAll("combatRound", this, updateData, updateOptions);
+    return this.update(updateData, updateOptions);
+  }
+  async endCombat(): Promise<this> {
+    return this.delete();
+  }
+
+  /** Core's initiative: rolls the formula for each combatant and writes the results in one update. */
+  async rollInitiative(ids: string | string[]): Promise<this> {
+    const formula = String(
+      (globals().CONFIG.Combat as { initiative?: { formula?: string } }).initiative?.formula ?? "1d20",
+    );
+    const updates: Plain[] = [];
+    for (const id of typeof ids === "string" ? [ids] : ids) {
+      const roll = await new FakeRoll(formula).evaluate();
+      updates.push({ _id: id, initiative: roll.total ?? 0 });
+    }
+    await this.updateEmbeddedDocuments("Combatant", updates);
+    return this;
+  }
+  async rollAll(): Promise<this> {
+    const ids = this.combatants.filter((c) => c.isOwner && c.initiative === null).map((c) => c.id);
+    return this.rollInitiative(ids);
+  }
+  async rollNPC(): Promise<this> {
+    const npcs = this.combatants.filter((c) => c.isOwner && c.initiative === null && !c.hasPlayerOwner);
+    return this.rollInitiative(npcs.map((c) => c.id));
   }
 
   // Foundry calls these on the parent after each embedded write, on every client.
@@ -155,17 +313,44 @@ export class FakeCombat extends FakeDocument {
   _onUpdateDescendantDocuments(..._args: unknown[]): void {}
   _onDeleteDescendantDocuments(..._args: unknown[]): void {}
 
+  #checkEmbedded(action: "create" | "update" | "delete", name: string, documents: FakeDocument[]): void {
+    const user = session.user;
+    if (user.isGM) return;
+    // A combatant's ownership is its actor's; a group's is its own (the GM's unless granted).
+    for (const document of documents) {
+      if (!document.testUserPermission(user, "OWNER")) refuse(user, action, `${name} ${document.id}`);
+    }
+  }
+
   override async createEmbeddedDocuments(name: string, data: Plain[], options: Plain = {}) {
+    const cls = FakeDocument.configuredClass(name) ?? FakeDocument.registry[name] ?? FakeDocument;
+    this.#checkEmbedded(
+      "create",
+      name,
+      data.map((d) => new cls(d, { parent: this })),
+    );
     const created = await super.createEmbeddedDocuments(name, data, options);
     this._onCreateDescendantDocuments(this, collectionOf(name), created, data, options, session.user.id);
     return created;
   }
   override async updateEmbeddedDocuments(name: string, updates: Plain[], options: Plain = {}) {
+    const collection = this.getEmbeddedCollection(name);
+    this.#checkEmbedded(
+      "update",
+      name,
+      updates.flatMap((u) => collection.get(String(u._id)) ?? []),
+    );
     const updated = await super.updateEmbeddedDocuments(name, updates, options);
     this._onUpdateDescendantDocuments(this, collectionOf(name), updated, updates, options, session.user.id);
     return updated;
   }
   override async deleteEmbeddedDocuments(name: string, ids: string[], options: Plain = {}) {
+    const collection = this.getEmbeddedCollection(name);
+    this.#checkEmbedded(
+      "delete",
+      name,
+      ids.flatMap((id) => collection.get(id) ?? []),
+    );
     const deleted = await super.deleteEmbeddedDocuments(name, ids, options);
     this._onDeleteDescendantDocuments(this, collectionOf(name), deleted, ids, options, session.user.id);
     return deleted;
@@ -174,24 +359,6 @@ export class FakeCombat extends FakeDocument {
 
 const collectionOf = (documentName: string): string =>
   Object.entries(FakeCombat.metadata.embedded).find(([, name]) => name === documentName)?.[0] ?? documentName;
-
-/** Core's sidebar tab, as far as a subclass relies on it: its parts, the combat it shows, render hooks. */
-export class FakeCombatTracker extends ApplicationV2 {
-  static override PARTS: Record<string, Plain> = {
-    header: { template: "templates/sidebar/tabs/combat/header.hbs" },
-    tracker: { template: "templates/sidebar/tabs/combat/tracker.hbs" },
-    footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
-  };
-
-  get viewed(): FakeCombat | null {
-    return (globals().game.combat as FakeCombat | null | undefined) ?? null;
-  }
-  _configureRenderParts(_options: Plain): Record<string, Plain> {
-    return deepClone((this.constructor as typeof FakeCombatTracker).PARTS);
-  }
-  async _onFirstRender(_context: Plain, _options: Plain): Promise<void> {}
-  async _onRender(_context: Plain, _options: Plain): Promise<void> {}
-}
 
 function documentConfig(cls: typeof FakeDocument) {
   return {
@@ -202,10 +369,24 @@ function documentConfig(cls: typeof FakeDocument) {
   };
 }
 
-/** The combat the sidebar shows: the active one, else the most recently created. */
+/**
+ * v13's CombatEncounters: `active` is the started combat of the viewed scene, `viewed` the one the
+ * tracker shows (the active one unless the user cycled to another), and `game.combat` is `viewed`.
+ */
+let viewedId: string | null = null;
+function combats(): FakeCombat[] {
+  return (FakeDocument.worldCollections.Combat?.contents ?? []) as FakeCombat[];
+}
+function activeCombat(): FakeCombat | null {
+  return combats().find((combat) => combat.active) ?? null;
+}
 function viewedCombat(): FakeCombat | null {
-  const combats = (FakeDocument.worldCollections.Combat?.contents ?? []) as FakeCombat[];
-  return combats.find((combat) => combat.active) ?? combats.at(-1) ?? null;
+  const chosen = viewedId ? combats().find((combat) => combat.id === viewedId) : undefined;
+  return chosen ?? activeCombat() ?? combats().at(-1) ?? null;
+}
+/** What the tracker's encounter cycling does: shows another combat without activating it. */
+export function viewCombat(combat: FakeCombat | null): void {
+  viewedId = combat?.id ?? null;
 }
 
 export function installFakeCombat(): void {
@@ -214,14 +395,27 @@ export function installFakeCombat(): void {
   }
   const { game, CONFIG, CONST, foundry } = globals();
   Object.assign(CONFIG, {
-    Combat: documentConfig(FakeCombat),
+    Combat: { ...documentConfig(FakeCombat), initiative: { formula: "1d20", decimals: 0 } },
     Combatant: documentConfig(FakeCombatant),
     CombatantGroup: documentConfig(FakeCombatantGroup),
     Scene: documentConfig(FakeScene),
     Token: documentConfig(FakeToken),
   });
   CONST.TOKEN_DISPOSITIONS = TOKEN_DISPOSITIONS;
-  game.combats = FakeDocument.worldCollections.Combat ??= new Collection();
+  const collection = (FakeDocument.worldCollections.Combat ??= new Collection());
+  Object.defineProperties(collection, {
+    active: { get: activeCombat, configurable: true },
+    viewed: { get: viewedCombat, configurable: true },
+  });
+  game.combats = collection;
+  // The canvas as the tracker uses it; the scene it shows is the one a fight's tokens stand on.
+  Object.assign(globals().canvas, {
+    scene: null,
+    ping: (point: { x: number; y: number }) =>
+      canvasLog.push({ action: "ping", id: `${point.x},${point.y}` }),
+    animatePan: (point: { x: number; y: number }) =>
+      canvasLog.push({ action: "pan", id: `${point.x},${point.y}` }),
+  });
   game.scenes = FakeDocument.worldCollections.Scene ??= new Collection();
   Object.defineProperty(game, "combat", { get: viewedCombat, configurable: true });
   foundry.applications.sidebar = { tabs: { CombatTracker: FakeCombatTracker } };

@@ -7,11 +7,10 @@ import type { DataModel } from "../fake-foundry/data-model";
 import { users, writeLog } from "../fake-foundry/install";
 import { localizeDataModel, makeUser } from "../fake-foundry/runtime";
 import type { FakeUser, WriteRecord } from "../fake-foundry/documents";
-import { createRenderer } from "../support/render";
 import { bootBrink } from "./boot";
 import type { BrinkCombat } from "../../src/documents/combat";
 import type { BrinkCombatant } from "../../src/documents/combatant";
-import type { TrackerView } from "../../src/applications/combat";
+import type { BrinkCombatTracker, TrackerView } from "../../src/applications/combat";
 
 /** Boots Brink and registers combat, unless the entry module already did (brink.ts calls registerCombat). */
 export async function bootCombat(): Promise<void> {
@@ -72,12 +71,16 @@ export async function setUpFight(fighters: readonly FighterSpec[]): Promise<Figh
   }
   const scene = await FakeScene.create({
     name: "Guardhouse",
-    tokens: fighters.map((fighter) => ({
+    tokens: fighters.map((fighter, index) => ({
       name: fighter.name,
+      x: index * 100,
+      y: 0,
       actorId: actors.get(fighter.name)?.id,
       disposition: fighter.disposition,
     })),
   });
+  // The canvas shows the fight's scene, so the tracker may ping and pan to its tokens.
+  Object.assign(canvas as object, { scene });
   const combat = (await Combat.implementation.create({ scene: scene.id, active: true })) as BrinkCombat;
   const tokens = (scene as FakeScene).tokens.contents;
   await combat.createEmbeddedDocuments(
@@ -113,25 +116,23 @@ export async function writesDuring(work: () => Promise<unknown>): Promise<WriteR
   return writeLog.slice(before);
 }
 
-const render = createRenderer();
-
-/**
- * Renders the tracker the way Foundry would for the current user: the tracker's own part contexts,
- * then Brink's part templates (core's header part is Foundry's and is not rendered here).
- */
-export async function renderTracker(): Promise<{ html: string; view: TrackerView }> {
+/** Brink's tracker rendered by the fake's CombatTracker for the current user, as Foundry mounts it. */
+export async function mountTracker(): Promise<BrinkCombatTracker> {
   const { BrinkCombatTracker } = await import("../../src/applications/combat");
   const tracker = new BrinkCombatTracker({});
-  const context = await tracker._prepareContext({});
-  const parts = BrinkCombatTracker.PARTS as Record<string, { template: string }>;
-  const html: string[] = [];
-  for (const [partId, part] of Object.entries(parts)) {
-    if (!part.template.startsWith("systems/brink/")) continue;
-    html.push(render(part.template, await tracker._preparePartContext(partId, { ...context }, {})));
-  }
+  await tracker.render({ force: true });
+  return tracker;
+}
+
+/**
+ * Renders the tracker the way Foundry would for the current user: core's header part (as the fake
+ * renders it) and Brink's parts, after Brink's _onRender has run, inside a sidebar window frame.
+ */
+export async function renderTracker(): Promise<{ html: string; view: TrackerView }> {
+  const tracker = await mountTracker();
   const classes = ((tracker.options.classes as string[] | undefined) ?? []).join(" ");
   return {
-    html: `<div class="application sidebar-tab ${classes} theme-light"><section class="window-content">${html.join("\n")}</section></div>`,
+    html: `<div class="application ${classes} theme-light"><section class="window-content">${tracker.element.innerHTML}</section></div>`,
     view: tracker.currentView(),
   };
 }

@@ -2,14 +2,17 @@ import { Window } from "happy-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetWorld, session } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
+import { canvasLog, userEvent, type FakeCombatTracker } from "../fake-foundry/combat-tracker";
 import {
   bootCombat,
   DISPOSITIONS,
   midRoundFight,
+  mountTracker,
   player,
   renderTracker,
   setUpFight,
 } from "../foundry/combat-fixtures";
+import type { BrinkCombatTracker } from "../../src/applications/combat";
 
 await bootCombat();
 
@@ -131,5 +134,110 @@ describe("the combat tracker", () => {
     expect(
       [...parse((await renderTracker()).html).querySelectorAll(".member-name")].map((name) => text(name)),
     ).toContain("Crossbowman in hiding");
+  });
+});
+
+/** Waits for what the clicks so far started (the fake's tracker keeps their promises). */
+const settled = (tracker: BrinkCombatTracker) => (tracker as unknown as FakeCombatTracker).settled();
+
+describe("the combat tracker keeps core's tracker behaviours", () => {
+  beforeEach(() => {
+    canvasLog.length = 0;
+  });
+
+  const rowOf = (tracker: BrinkCombatTracker, combatant: { id: string | null }) => {
+    const row = tracker.element.querySelector<HTMLElement>(
+      `.combat-tracker li.combatant[data-combatant-id="${combatant.id ?? ""}"]`,
+    );
+    if (!row) throw new Error(`no row for ${combatant.id ?? ""} inside .combat-tracker`);
+    return row;
+  };
+
+  it("leaves out core's initiative rolls: Brink's teams decide the order", async () => {
+    await midRoundFight();
+    const tracker = await mountTracker();
+    expect(tracker.element.querySelector(".combat-tracker-header")).not.toBeNull();
+    for (const action of ["rollAll", "rollNPC", "rollInitiative"]) {
+      expect(tracker.element.querySelector(`[data-action='${action}']`), action).toBeNull();
+    }
+  });
+
+  it("lists every member as core's row inside the .combat-tracker list, with the GM's row controls", async () => {
+    await midRoundFight();
+    const tracker = await mountTracker();
+    const rows = [...tracker.element.querySelectorAll<HTMLElement>(".combat-tracker li.combatant")];
+    expect(rows).toHaveLength(8);
+    for (const row of rows) {
+      expect(row.dataset.action).toBe("activateCombatant");
+      expect(row.dataset.combatantId).toBeTruthy();
+      for (const action of ["toggleHidden", "toggleDefeated", "pingCombatant"]) {
+        expect(row.querySelector(`.combatant-controls [data-action='${action}']`), action).not.toBeNull();
+      }
+    }
+  });
+
+  it("selects and pans to the token on a click, opens the sheet on a double-click, highlights on hover", async () => {
+    const fight = await midRoundFight();
+    const tracker = await mountTracker();
+    const guard = fight.member("Guard");
+    const row = rowOf(tracker, guard);
+    userEvent(row.querySelector(".member-name") ?? row, "click");
+    await settled(tracker);
+    const center = `${Number(guard.token?._source.x) + 50},${Number(guard.token?._source.y) + 50}`;
+    expect(canvasLog).toEqual([
+      { action: "control", id: guard.token?.id },
+      { action: "pan", id: center },
+    ]);
+    canvasLog.length = 0;
+    userEvent(row, "dblclick");
+    userEvent(row, "pointerover");
+    userEvent(row, "pointerout");
+    await settled(tracker);
+    expect(canvasLog).toEqual([
+      { action: "openSheet", id: fight.actor("Guard").id },
+      { action: "hoverIn", id: guard.token?.id },
+      { action: "hoverOut", id: guard.token?.id },
+    ]);
+  });
+
+  it("lets the GM hide a combatant, mark it defeated and ping its token from its row", async () => {
+    const fight = await midRoundFight();
+    const guard = fight.member("Guard");
+    let tracker = await mountTracker();
+    userEvent(rowOf(tracker, guard).querySelector("[data-action='toggleHidden']") as Element, "click");
+    await settled(tracker);
+    expect(fight.member("Guard").hidden).toBe(true);
+    tracker = await mountTracker();
+    userEvent(rowOf(tracker, guard).querySelector("[data-action='toggleDefeated']") as Element, "click");
+    await settled(tracker);
+    await fight.combat.whenSynced();
+    expect(fight.member("Guard").defeated).toBe(true);
+    expect(fight.actor("Guard").statuses.has("dead")).toBe(true);
+    expect(fight.combat.memberState(guard.id ?? "")?.canAct).toBe(false);
+    userEvent(rowOf(tracker, guard).querySelector("[data-action='pingCombatant']") as Element, "click");
+    await settled(tracker);
+    expect(canvasLog.at(-1)?.action).toBe("ping");
+  });
+
+  it("shows the effects on each member's actor as core's effect icons", async () => {
+    const fight = await midRoundFight();
+    const tracker = await mountTracker();
+    const icons = [
+      ...rowOf(tracker, fight.member("Fabian")).querySelectorAll<HTMLImageElement>(
+        ".token-effects img.token-effect",
+      ),
+    ];
+    expect(icons.map((icon) => icon.getAttribute("alt"))).toContain("Unconscious");
+    expect(rowOf(tracker, fight.member("Guard")).querySelectorAll(".token-effect")).toHaveLength(0);
+  });
+
+  it("gives a player the pan button instead of the GM's toggles", async () => {
+    const fight = await midRoundFight();
+    const tracker = await asUser(player("roland-player"), () => mountTracker());
+    const row = rowOf(tracker, fight.member("Roland"));
+    expect(row.querySelector("[data-action='panToCombatant']")).not.toBeNull();
+    for (const action of ["toggleHidden", "toggleDefeated"]) {
+      expect(tracker.element.querySelector(`[data-action='${action}']`), action).toBeNull();
+    }
   });
 });

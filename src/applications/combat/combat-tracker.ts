@@ -6,6 +6,11 @@ import { askDelayAfter, askTeamChanges } from "./dialogs";
 import { combatTrackerBase } from "./tracker-base";
 import { trackerView, type TrackerView } from "./tracker-context";
 
+/** Core's initiative buttons (header and rows); BrinkCombat refuses the rolls as well. */
+const INITIATIVE_CONTROLS = ["rollAll", "rollNPC", "rollInitiative"]
+  .map((action) => `[data-action="${action}"]`)
+  .join(", ");
+
 /** What a team member row carries when dragged onto another team. */
 const DRAG_TYPE = "BrinkTeamMember";
 
@@ -56,6 +61,7 @@ export class BrinkCombatTracker extends combatTrackerBase() {
     return trackerView(this.viewedCombat, {
       isGM: user.isGM,
       owns: (combatant) => combatant.isOwnedBy(user),
+      canPing: (combatant) => combatant.sceneId !== null && combatant.sceneId === canvas?.scene?.id,
     });
   }
 
@@ -67,7 +73,13 @@ export class BrinkCombatTracker extends combatTrackerBase() {
 
   override async _onRender(context: RenderContext, options: unknown): Promise<void> {
     await super._onRender(context, options);
+    this.#removeInitiativeControls();
     if (game.user.isGM) this.#bindTeamDragAndDrop();
+  }
+
+  /** Core's header offers initiative rolls; Brink's teams decide the order, so they go. */
+  #removeInitiativeControls(): void {
+    for (const control of this.element.querySelectorAll(INITIATIVE_CONTROLS)) control.remove();
   }
 
   #bindTeamDragAndDrop(): void {

@@ -29,6 +29,11 @@ export interface PipView {
   filled: boolean;
 }
 
+export interface EffectIconsView {
+  icons: { img: string; name: string }[];
+  tooltip: string;
+}
+
 export interface MemberView {
   id: string;
   name: string;
@@ -43,6 +48,11 @@ export interface MemberView {
   guarding: boolean;
   extended: string | null;
   hidden: boolean;
+  /** Core's row: marked defeated, and the actor's effects as icons. */
+  defeated: boolean;
+  effects: EffectIconsView;
+  /** Core's row controls: the GM's hide and defeated toggles, a ping where the token is on the canvas. */
+  canPing: boolean;
   canTakeTurn: boolean;
   canEndTurn: boolean;
   canSkip: boolean;
@@ -93,6 +103,8 @@ export interface TrackerView {
 export interface Viewer {
   isGM: boolean;
   owns(combatant: BrinkCombatant): boolean;
+  /** Whether the combatant's token is on the scene the viewer's canvas shows (no canvas: never). */
+  canPing?(combatant: BrinkCombatant): boolean;
 }
 
 /** Core's stand-in for a token without art. */
@@ -198,6 +210,9 @@ function memberView(
         })
       : null,
     hidden: combatant.hidden,
+    defeated: combatant.defeated,
+    effects: effectIcons(combatant),
+    canPing: viewer.canPing?.(combatant) ?? false,
     canTakeTurn: idle && owner && (mark === "ready" || (viewer.isGM && mark === "waiting")),
     canEndTurn: mark === "acting" && owner,
     canSkip: idle && viewer.isGM && member !== undefined && !member.acted,
@@ -212,6 +227,14 @@ function memberView(
     canRetreatAction: viewer.isGM && running && member !== undefined && member.canAct,
     lifeTag: lifeTag(combatant),
   };
+}
+
+/** The icons core's tracker row shows: each of the actor's temporary effects that has one. */
+function effectIcons(combatant: BrinkCombatant): EffectIconsView {
+  const icons = (combatant.actor?.temporaryEffects ?? []).flatMap((effect) =>
+    effect.img ? [{ img: effect.img, name: effect.name ?? "" }] : [],
+  );
+  return { icons, tooltip: icons.map((icon) => icon.name).join(", ") };
 }
 
 function lifeTag(combatant: BrinkCombatant): string | null {
