@@ -136,9 +136,9 @@ export class FakeCombatTracker extends ApplicationV2 {
   };
 
   /** The rendered tab; empty until the first render. */
-  element: HTMLElement = trackerDocument.createElement("section");
+  override element: HTMLElement = trackerDocument.createElement("section");
   /** Every promise an action returned, so a test can wait for what a click started. */
-  readonly pending: Promise<unknown>[] = [];
+  readonly started: Promise<unknown>[] = [];
 
   get viewed(): TrackedCombat | null {
     return game().combats.viewed;
@@ -205,7 +205,7 @@ export class FakeCombatTracker extends ApplicationV2 {
 
   /** Settles once everything the clicks so far started has finished. */
   async settled(): Promise<void> {
-    while (this.pending.length) await this.pending.shift();
+    while (this.started.length) await this.started.shift();
   }
 
   // Listeners on the tab's element: action clicks, and double-click and hover on a row of the list.
@@ -214,7 +214,7 @@ export class FakeCombatTracker extends ApplicationV2 {
     this.element.addEventListener("click", (event) => this.#onClickAction(event));
     this.element.addEventListener("dblclick", (event) => {
       const row = this.#row(event);
-      if (row) this.pending.push(this._onCombatantMouseDown(event, row));
+      if (row) this.started.push(this._onCombatantMouseDown(event, row));
     });
     this.element.addEventListener("pointerover", (event) => this._onCombatantHoverIn(event));
     this.element.addEventListener("pointerout", (event) => this._onCombatantHoverOut(event));
@@ -225,7 +225,7 @@ export class FakeCombatTracker extends ApplicationV2 {
     if (!target || !this.element.contains(target)) return;
     const actions = (this.options.actions ?? {}) as Record<string, ActionHandler>;
     const handler = actions[target.dataset.action ?? ""];
-    if (handler) this.pending.push(Promise.resolve(handler.call(this, event, target)));
+    if (handler) this.started.push(Promise.resolve(handler.call(this, event, target)));
   }
 
   /** A combatant row of core's list: only rows inside the `.combat-tracker` element count. */

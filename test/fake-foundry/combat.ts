@@ -11,7 +11,16 @@
  */
 import { FakeCombatTracker, canvasLog, type TokenObject } from "./combat-tracker";
 import { FakeRoll } from "./dice";
-import { Collection, FakeDocument, dataModels, session, type FakeUser, type OWNERSHIP } from "./documents";
+import {
+  Collection,
+  FakeDocument,
+  PermissionError,
+  dataModels,
+  session,
+  type FakeUser,
+  type ModifyAction,
+  type OWNERSHIP,
+} from "./documents";
 import { hooks } from "./hooks";
 import type { Plain } from "./utils";
 
@@ -152,10 +161,8 @@ export class FakeCombatant extends FakeDocument {
 }
 
 /** Refused as Foundry refuses a write the user lacks permission for: the promise rejects, nothing changes. */
-export class PermissionError extends Error {}
-
-function refuse(user: FakeUser, action: string, document: string): never {
-  throw new PermissionError(`User ${user.name} lacks permission to ${action} ${document}`);
+function refuse(user: FakeUser, action: string, document: FakeDocument): never {
+  throw new PermissionError(user, action, document);
 }
 
 /** The fields of a combat a player may write (v13 BaseCombat): only the turn and round. */
@@ -220,7 +227,8 @@ export class FakeCombat extends FakeDocument {
   _canChangeRound(user: FakeUser): boolean {
     return this._canChangeTurn(user);
   }
-  canUserModify(user: FakeUser, action: "create" | "update" | "delete", data: Plain = {}): boolean {
+  /** FakeDocument checks this before every write of the combat itself (create, update, delete). */
+  override canUserModify(user: FakeUser, action: ModifyAction, data: Plain = {}): boolean {
     if (user.isGM) return true;
     if (action !== "update") return false;
     if (Object.keys(data).some((key) => !PLAYER_COMBAT_FIELDS.has(key))) return false;
@@ -228,32 +236,15 @@ export class FakeCombat extends FakeDocument {
     return !("round" in data && !this._canChangeRound(user));
   }
 
-  static override async create(data: Plain, options: { parent?: FakeDocument | null } & Plain = {}) {
-    if (!session.user.isGM) refuse(session.user, "create", "Combat");
-    return super.create(data, options);
-  }
-  static override async createDocuments(data: Plain[], options: Plain = {}) {
-    if (!session.user.isGM) refuse(session.user, "create", "Combat");
-    return super.createDocuments(data, options);
-  }
-  override async update(changes: Plain, options: Plain = {}): Promise<this> {
-    if (!this.canUserModify(session.user, "update", changes)) refuse(session.user, "update", this.uuid);
-    return super.update(changes, options);
-  }
-  override async delete(options: Plain = {}): Promise<this> {
-    if (!this.canUserModify(session.user, "delete")) refuse(session.user, "delete", this.uuid);
-    return super.delete(options);
-  }
-
   // Core's controls. Each fires its hook on the initiating client before the update, with the
   // update data (and options) a listener may still change.
 
-  async startCombat(): Promise<this> {
+  async startCombat(): Promise<this | undefined> {
     const updateData = { round: 1, turn: 0 };
     hooks.callAll("combatStart", this, updateData);
     return this.update(updateData, { direction: 1 });
   }
-  async nextTurn(): Promise<this> {
+  async nextTurn(): Promise<this | undefined> {
     const next = (this.turn ?? -1) + 1;
     if (next >= this.turns.length) return this.nextRound();
     const updateData = { round: this.round, turn: next };
@@ -261,7 +252,7 @@ export class FakeCombat extends FakeDocument {
     hooks.callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
-  async previousTurn(): Promise<this> {
+  async previousTurn(): Promise<this | undefined> {
     if (this.turn === 0 && this.round === 0) return this;
     if ((this.turn ?? 0) <= 0) return this.previousRound();
     const updateData = { round: this.round, turn: (this.turn ?? 1) - 1 };
@@ -269,20 +260,20 @@ export class FakeCombat extends FakeDocument {
     hooks.callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
-  async nextRound(): Promise<this> {
+  async nextRound(): Promise<this | undefined> {
     const updateData = { round: this.round + 1, turn: 0 };
     const updateOptions = { advanceTime: 0, direction: 1 };
     hooks.callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
-  async previousRound(): Promise<this> {
+  async previousRound(): Promise<this | undefined> {
     const round = Math.max(this.round - 1, 0);
     const updateData = { round, turn: round === 0 ? null : Math.max(this.turns.length - 1, 0) };
     const updateOptions = { advanceTime: 0, direction: -1 };
     hooks.callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
-  async endCombat(): Promise<this> {
+  async endCombat(): Promise<this | undefined> {
     return this.delete();
   }
 
@@ -318,7 +309,7 @@ export class FakeCombat extends FakeDocument {
     if (user.isGM) return;
     // A combatant's ownership is its actor's; a group's is its own (the GM's unless granted).
     for (const document of documents) {
-      if (!document.testUserPermission(user, "OWNER")) refuse(user, action, `${name} ${document.id}`);
+      if (!document.testUserPermission(user, "OWNER")) refuse(user, action, document);
     }
   }
 
