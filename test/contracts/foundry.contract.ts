@@ -69,6 +69,16 @@ export function foundryContracts(context: ContractContext): void {
       assert.isTrue(message.canUserModify(game.user, "update"));
       assert.isFalse(message.canUserModify(player, "update"));
       assert.isFalse(message.canUserModify(player, "delete"));
+      const forged = new ChatMessage.implementation({ content: "Contract: forged", author: game.user.id });
+      assert.isFalse(forged.canUserModify(player, "create"), "a player posts only as themselves");
+    });
+
+    it("keep a combat's own data and its creation for the GM", async () => {
+      const player = await aPlayer(track);
+      const combat = track(await Combat.implementation.create({}));
+      assert.isFalse(combat.canUserModify(player, "update", { system: { probe: 1 } } as never));
+      assert.isFalse(combat.canUserModify(player, "delete"));
+      assert.isFalse(new Combat.implementation({}).canUserModify(player, "create"));
     });
   });
 

@@ -9,11 +9,9 @@ import { Window } from "happy-dom";
 import { createRenderer } from "../support/render";
 import type { FakeDocument } from "./documents";
 import { session } from "./documents";
-import { installDocumentValidate, selectMarkedOptions } from "./forms";
+import { selectMarkedOptions } from "./forms";
 import { FakeFormDataExtended } from "./ui";
 import { expandObject, getProperty, mergeObject, type Plain } from "./utils";
-
-installDocumentValidate();
 
 const dom = new Window();
 const renderTemplate = createRenderer();

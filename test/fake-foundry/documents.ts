@@ -107,6 +107,14 @@ export class PermissionError extends Error {
 
 export type ModifyAction = "create" | "update" | "delete";
 
+/** Actors and items must keep a name: their schemas' name fields are required and not blank. */
+const NAMED_DOCUMENTS = new Set(["Actor", "Item"]);
+function blankName(documentName: string, source: Plain): Record<string, string> {
+  const name = source.name;
+  const blank = typeof name !== "string" || name.trim() === "";
+  return NAMED_DOCUMENTS.has(documentName) && blank ? { name: "may not be a blank string" } : {};
+}
+
 type ModelClass = (new (source: unknown, options: { parent: unknown }) => TypeDataModel) & {
   validateSource(source: unknown): Record<string, string>;
   cleanData(source: unknown): Plain;
@@ -335,12 +343,26 @@ export class FakeDocument {
     const next = mergeObject(source, expanded);
     (this.constructor as typeof FakeDocument).normalizeSource(next);
     const model = dataModels[this.documentName]?.[String(next.type ?? "base")];
+    const failures = blankName(this.documentName, next);
     if (model && expanded.system !== undefined) {
-      const failures = model.validateSource(next.system);
-      if (Object.keys(failures).length) throw new DataModelValidationError(failures);
-      next.system = model.cleanData(model.migrateData(deepClone(next.system as Plain)));
+      for (const [path, reason] of Object.entries(model.validateSource(next.system)))
+        failures[`system.${path}`] = reason;
     }
+    if (Object.keys(failures).length) throw new DataModelValidationError(failures);
+    if (model && expanded.system !== undefined)
+      next.system = model.cleanData(model.migrateData(deepClone(next.system as Plain)));
     return { next, diff: diffObject(source, next) };
+  }
+
+  /** `validate({ changes, clean: true, fallback: false })`: throws as an update would, writes nothing. */
+  validate({ changes = {} }: { changes?: Plain; clean?: boolean; fallback?: boolean } = {}): true {
+    this.#candidate(this._source, changes);
+    return true;
+  }
+
+  #assertValidNew(): void {
+    const failures = blankName(this.documentName, this._source);
+    if (Object.keys(failures).length) throw new DataModelValidationError(failures);
   }
 
   #commit(next: Plain): void {
@@ -398,6 +420,7 @@ export class FakeDocument {
   /** Creation data is expanded first, so a key holding dots becomes nested objects, as in Foundry. */
   static async createDocuments(data: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
     const created = data.map((d) => new this(expandObject(d)));
+    for (const doc of created) doc.#assertValidNew();
     for (const doc of created) doc.#assertCan("create", doc._source);
     const collection = (FakeDocument.worldCollections[this.documentName] ??= new Collection<FakeDocument>());
     for (const doc of created) collection.set(doc.id, doc);
@@ -446,6 +469,8 @@ export class FakeDocument {
     const list = [...((this._source[collection] as Plain[] | undefined) ?? [])];
     const ids = data.map((d) => {
       const copy = expandObject(deepClone(d));
+      const failures = blankName(documentName, copy);
+      if (Object.keys(failures).length) throw new DataModelValidationError(failures);
       copy._id ??= randomID();
       list.push(copy);
       return String(copy._id);

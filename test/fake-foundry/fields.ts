@@ -25,6 +25,11 @@ export class DataModelValidationError extends Error {
     );
     this.name = "DataModelValidationError";
   }
+
+  /** Failures by path, as v13's error lists them. */
+  getAllFailures(): Record<string, { message: string }> {
+    return Object.fromEntries(Object.entries(this.failures).map(([path, message]) => [path, { message }]));
+  }
 }
 
 export class DataField {

@@ -1,12 +1,9 @@
 /**
- * Reading a rendered form as v13's FormDataExtended does, and validating a document change as
- * `Document#validate({ changes, clean: true, fallback: false })` does. Evidence: Foundry issue
- * #7819 (checkbox values and arrays), the v13 API pages for FormDataExtended,
- * HTMLMultiCheckboxElement and DataModelValidationError; checked live by sheets.contract.ts.
+ * Reading a rendered form as v13's FormDataExtended does. Evidence: Foundry issue #7819 (checkbox
+ * values and arrays), the v13 API pages for FormDataExtended and HTMLMultiCheckboxElement; checked
+ * live by sheets.contract.ts.
  */
-import { DataModelValidationError } from "./fields";
-import { FakeDocument, dataModels } from "./documents";
-import { mergeObject, type Plain } from "./utils";
+import type { Plain } from "./utils";
 
 /** The DOM surface the reader needs; happy-dom's elements (and a browser's) satisfy it. */
 export interface FormLike {
@@ -107,49 +104,43 @@ export function selectMarkedOptions(root: ParentNode): void {
   }
 }
 
-/** v13's DataModelValidationError reports failures through getAllFailures(); the fake's through `failures`. */
-export class DocumentValidationError extends DataModelValidationError {
-  getAllFailures(): Record<string, { message: string }> {
-    return Object.fromEntries(Object.entries(this.failures).map(([path, message]) => [path, { message }]));
+/** The enabled controls named `name` in `root`; a name the form does not offer is an error. */
+export function controlsNamed(root: ParentNode, name: string, where: string): HTMLElement[] {
+  const controls = [...root.querySelectorAll<HTMLElement>(`[name="${name}"]`)];
+  if (!controls.length) throw new Error(`${where} has no input named "${name}".`);
+  if (controls.every((c) => c.hasAttribute("disabled")))
+    throw new Error(`The input named "${name}" is disabled.`);
+  return controls;
+}
+
+const ticked = (value: unknown): boolean => value === true || value === "on" || value === "true";
+
+/** Sets a control the way a user would: ticks boxes, picks an existing option, types text. */
+export function setControl(controls: HTMLElement[], value: unknown): HTMLElement {
+  const [first] = controls as [HTMLElement];
+  const wanted = (Array.isArray(value) ? value : [value]).map(String);
+  if (first.tagName === "MULTI-CHECKBOX" || first.tagName === "MULTI-SELECT") {
+    for (const option of first.querySelectorAll("option"))
+      option.toggleAttribute("selected", wanted.includes(option.value));
+  } else if (first.tagName === "SELECT") {
+    const select = first as HTMLSelectElement;
+    if (![...select.options].some((o) => o.value === String(value)))
+      throw new Error(`"${select.name}" offers no option "${String(value)}".`);
+    select.value = String(value);
+  } else if ((first as HTMLInputElement).type === "checkbox") {
+    for (const box of controls as HTMLInputElement[])
+      box.checked = box.hasAttribute("value") ? wanted.includes(box.value) : ticked(value);
+  } else if ((first as HTMLInputElement).type === "radio") {
+    const radio = (controls as HTMLInputElement[]).find((r) => r.value === String(value));
+    if (!radio) throw new Error(`"${(first as HTMLInputElement).name}" offers no choice "${String(value)}".`);
+    radio.checked = true;
+  } else {
+    (first as HTMLInputElement).value = value === null || value === undefined ? "" : String(value);
   }
+  return first;
 }
 
-/** Documents whose schema has a required, non-blank name. */
-const NAMED_DOCUMENTS = new Set(["Actor", "Item"]);
-
-/**
- * `document.validate({ changes, clean: true, fallback: false })`: the document's source with the
- * changes applied must pass its schema (a document's name may not be blank), or it throws.
- */
-export function validateDocumentChanges(document: FakeDocument, changes: Plain): true {
-  const next = mergeObject(document._source, changes);
-  const failures: Record<string, string> = {};
-  const named = NAMED_DOCUMENTS.has(document.documentName);
-  if (named && (typeof next.name !== "string" || next.name.trim() === ""))
-    failures.name = "may not be a blank string";
-  const model = dataModels[document.documentName]?.[String(next.type ?? "base")];
-  if (model && next.system !== undefined)
-    for (const [path, reason] of Object.entries(model.validateSource(next.system)))
-      failures[`system.${path}`] = reason;
-  if (Object.keys(failures).length) throw new DocumentValidationError(failures);
-  return true;
-}
-
-/**
- * documents.ts (owned elsewhere) has no `validate`; until it does, documents get this one, with
- * v13's signature. Installed once, and never over a real implementation.
- */
-export function installDocumentValidate(): void {
-  const prototype = FakeDocument.prototype as FakeDocument & { validate?: unknown };
-  if (typeof prototype.validate === "function") return;
-  Object.defineProperty(prototype, "validate", {
-    configurable: true,
-    writable: true,
-    value(
-      this: FakeDocument,
-      { changes = {} }: { changes?: Plain; clean?: boolean; fallback?: boolean } = {},
-    ) {
-      return validateDocumentChanges(this, changes);
-    },
-  });
+/** Fills a rendered form as a user would: every named value must be a control the form shows. */
+export function fillForm(root: ParentNode, values: Plain, where: string): void {
+  for (const [name, value] of Object.entries(values)) setControl(controlsNamed(root, name, where), value);
 }

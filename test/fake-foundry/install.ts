@@ -32,7 +32,7 @@ import {
 import { Window } from "happy-dom";
 import { FakeRoll, setRollRenderer } from "./dice";
 import { FakeTokenHUD } from "./hud";
-import { FakeDialogV2, FakeFormDataExtended, fakeCanvas, renderTemplate } from "./ui";
+import { FakeDialogV2, FakeFormDataExtended, clearDialogAnswers, fakeCanvas, renderTemplate } from "./ui";
 import { DataModelValidationError, fields } from "./fields";
 import { hooks } from "./hooks";
 import { i18n, localizeDataModel, notifications, settings, users } from "./runtime";
@@ -178,6 +178,7 @@ export function resetWorld(): void {
   for (const collection of Object.values(FakeDocument.worldCollections)) collection.clear();
   writeLog.length = 0;
   notifications.log.length = 0;
+  clearDialogAnswers();
   settings.reset();
   session.user = users.get("gm") ?? session.user;
 }

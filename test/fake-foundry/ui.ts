@@ -1,24 +1,42 @@
 /**
  * Dialogs, forms, templates, the canvas and targeting, as far as Brink's flows touch them. A test
- * answers a dialog in advance with `answerDialog(formData)`; the dialog's default button then runs
- * with a form holding that data, exactly as if the user had filled it in and pressed Enter.
+ * answers a dialog in advance with `answerDialog(values)`: the dialog's content is rendered into a
+ * real form, each value is entered into the control of that name (a name the dialog does not show is
+ * an error, as a user could not type there), and the default button runs with that form, as if the
+ * user had filled it in and pressed Enter. Controls the answer leaves alone keep their defaults.
  */
+import { Window } from "happy-dom";
 import { createRenderer } from "../support/render";
-import { readForm, type FormLike } from "./forms";
+import { fillForm, readForm, selectMarkedOptions, type FormLike } from "./forms";
 import type { Plain } from "./utils";
 
 const answers: (Plain | null)[] = [];
 export const shownDialogs: { title: string; content: string }[] = [];
 
-/** The next dialog will be submitted with this form data (or closed, for null). */
-export function answerDialog(formData: Plain | null): void {
-  answers.push(formData);
+/** Forgets answers no dialog took, so one test's answer never fills another test's dialog. */
+export function clearDialogAnswers(): void {
+  answers.length = 0;
+}
+
+/** The next dialog will be submitted with these values entered (or closed, for null). */
+export function answerDialog(values: Plain | null): void {
+  answers.push(values);
 }
 
 interface DialogButton {
   action: string;
   default?: boolean;
-  callback?: (event: Event, button: { form: { formData: Plain } }, dialog: unknown) => unknown;
+  callback?: (event: Event, button: { form: HTMLFormElement }, dialog: unknown) => unknown;
+}
+
+const dialogDocument = new Window().document;
+
+function dialogForm(content: string, values: Plain, title: string): HTMLFormElement {
+  const form = dialogDocument.createElement("form");
+  form.innerHTML = content;
+  selectMarkedOptions(form as unknown as ParentNode);
+  fillForm(form as unknown as ParentNode, values, `The dialog "${title}"`);
+  return form as unknown as HTMLFormElement;
 }
 
 export class FakeDialogV2 {
@@ -27,28 +45,22 @@ export class FakeDialogV2 {
     content?: string;
     buttons?: DialogButton[];
   }): Promise<unknown> {
-    shownDialogs.push({ title: config.window?.title ?? "", content: config.content ?? "" });
+    const title = config.window?.title ?? "";
+    shownDialogs.push({ title, content: config.content ?? "" });
     const answer = answers.shift();
     if (answer === undefined || answer === null) return null;
     const button = config.buttons?.find((b) => b.default) ?? config.buttons?.[0];
     if (!button) return null;
-    return button.callback
-      ? button.callback(new Event("submit"), { form: { formData: answer } }, {})
-      : button.action;
+    const form = dialogForm(config.content ?? "", answer, title);
+    return button.callback ? button.callback(new Event("submit"), { form }, {}) : button.action;
   }
 }
 
-/**
- * FormDataExtended: a rendered form is read as v13 reads it (flat dotted keys, typed values; see
- * forms.ts); a dialog answered with `answerDialog` hands over the data it was answered with.
- */
+/** FormDataExtended: a rendered form is read as v13 reads it (flat dotted keys, typed values; see forms.ts). */
 export class FakeFormDataExtended {
   object: Plain;
-  constructor(
-    form: FormLike | { formData?: Plain },
-    options: { disabled?: boolean; readonly?: boolean } = {},
-  ) {
-    this.object = "querySelectorAll" in form ? readForm(form, options) : { ...(form.formData ?? {}) };
+  constructor(form: FormLike, options: { disabled?: boolean; readonly?: boolean } = {}) {
+    this.object = readForm(form, options);
   }
 }
 

@@ -165,8 +165,10 @@ describe("a test rolled from the sheet", () => {
     const actor = await boudica();
     const stranger = users.add(makeUser({ id: "stranger", name: "Stranger", isGM: false }));
     const before = writeLog.length;
+    const dialogs = shownDialogs.length;
     answerDialog(testAnswer);
     await asUser(stranger, () => promptTest(actor, { attribute: "str" }));
+    expect(shownDialogs.length).toBe(dialogs);
     expect(writeLog.length).toBe(before);
     expect(notifications.log.at(-1)).toEqual({
       level: "warn",

@@ -4,6 +4,7 @@
  * and lets each change submit the form as Foundry v13 does, and `clickAction` clicks a control.
  */
 import type { ApplicationClass, DocumentSheetSurface } from "../../src/foundry/application-base";
+import { controlsNamed, setControl } from "../fake-foundry/forms";
 import { createRenderer } from "./render";
 
 const render = createRenderer();
@@ -42,35 +43,6 @@ export async function openSheet<D>(
   return sheet;
 }
 
-function controlsNamed(sheet: DocumentSheetSurface<unknown>, name: string): HTMLElement[] {
-  const controls = [...sheet.element.querySelectorAll<HTMLElement>(`[name="${name}"]`)];
-  if (!controls.length) throw new Error(`The sheet has no input named "${name}".`);
-  if (controls.every((c) => c.hasAttribute("disabled")))
-    throw new Error(`The input named "${name}" is disabled.`);
-  return controls;
-}
-
-/** Sets a control the way a user would: ticks boxes, picks an existing option, types text. */
-function setControl(controls: HTMLElement[], value: unknown): HTMLElement {
-  const [first] = controls as [HTMLElement];
-  const wanted = (Array.isArray(value) ? value : [value]).map(String);
-  if (first.tagName === "MULTI-CHECKBOX" || first.tagName === "MULTI-SELECT") {
-    for (const option of first.querySelectorAll("option"))
-      option.toggleAttribute("selected", wanted.includes(option.value));
-  } else if (first.tagName === "SELECT") {
-    const select = first as HTMLSelectElement;
-    if (![...select.options].some((o) => o.value === String(value)))
-      throw new Error(`"${select.name}" offers no option "${String(value)}".`);
-    select.value = String(value);
-  } else if ((first as HTMLInputElement).type === "checkbox") {
-    for (const box of controls as HTMLInputElement[])
-      box.checked = box.hasAttribute("value") ? wanted.includes(box.value) : Boolean(value);
-  } else {
-    (first as HTMLInputElement).value = value === null || value === undefined ? "" : String(value);
-  }
-  return first;
-}
-
 /**
  * Changes each named input in turn; each change submits the whole form (submitOnChange), and the
  * sheet re-renders afterwards, as a document's update re-renders its open sheets.
@@ -80,7 +52,7 @@ export async function submitSheetForm(
   values: Record<string, unknown>,
 ): Promise<void> {
   for (const [name, value] of Object.entries(values)) {
-    const control = setControl(controlsNamed(sheet, name), value);
+    const control = setControl(controlsNamed(sheet.element, name, "The sheet"), value);
     control.dispatchEvent(
       new (control.ownerDocument.defaultView?.Event ?? Event)("change", { bubbles: true }),
     );
