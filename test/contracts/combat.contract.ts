@@ -135,5 +135,18 @@ export function combatContracts(context: ContractContext): void {
       Hooks.off("combatRound", id);
       assert.deepEqual(heard, [{ round: 1, updateData: { round: 2, turn: 0 }, direction: 1 }]);
     });
+
+    it("give core's tracker the row actions Brink's rows name: activate, ping, pan, hide, defeated", () => {
+      const { CombatTracker } = foundry.applications.sidebar.tabs;
+      const actions = (CombatTracker.DEFAULT_OPTIONS as { actions?: Record<string, unknown> }).actions ?? {};
+      for (const action of [
+        "activateCombatant",
+        "pingCombatant",
+        "panToCombatant",
+        "toggleHidden",
+        "toggleDefeated",
+      ])
+        assert.equal(typeof actions[action], "function", action);
+    });
   });
 }
