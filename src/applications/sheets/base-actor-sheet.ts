@@ -6,8 +6,8 @@ import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
 import { lifeAction } from "../../workflows/life";
 import { actorSheetContext, type EffectChange, type SheetActor } from "./actor-context";
 
-import { actorSheetBase, type ApplicationOptions, type SubmittedForm } from "../../foundry/application-base";
-import { hasChanges, labelFromSchema, refuseInvalidChanges } from "./submit";
+import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
+import { withValidatedSubmit } from "./submit";
 
 export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
 
@@ -15,7 +15,7 @@ export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
  * The one base class for Brink's actor sheets: play mode for rolling, edit mode for changing;
  * shared actions; context computed by actorSheetContext.
  */
-export class BrinkActorSheet extends actorSheetBase() {
+export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (actor) => actor.system.schema) {
   static override DEFAULT_OPTIONS: ApplicationOptions = {
     classes: ["brink", "sheet", "actor"],
     position: { width: 760, height: 720 },
@@ -79,27 +79,6 @@ export class BrinkActorSheet extends actorSheetBase() {
       editable: this.isEditable,
       ...actorSheetContext(actor, changes),
     });
-  }
-
-  /** A change the model refuses is reported to the user and not submitted. */
-  override _prepareSubmitData(
-    event: Event | null,
-    form: HTMLFormElement,
-    formData: SubmittedForm,
-    updateData?: Record<string, unknown>,
-  ): Record<string, unknown> {
-    return refuseInvalidChanges(
-      () => super._prepareSubmitData(event, form, formData, updateData),
-      labelFromSchema(this.actor.system.schema),
-    );
-  }
-
-  override async _processSubmitData(
-    event: Event | null,
-    form: HTMLFormElement,
-    submitData: Record<string, unknown>,
-  ): Promise<void> {
-    if (hasChanges(submitData)) await super._processSubmitData(event, form, submitData);
   }
 
   /** The sheet's actor is always a Brink actor (registered for Brink's actor types only). */

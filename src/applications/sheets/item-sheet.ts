@@ -1,10 +1,10 @@
 import { templatePath } from "../../constants";
 import { itemSheetBase, type ApplicationOptions, type SubmittedForm } from "../../foundry/application-base";
 import { itemSheetContext, nullableChoicePaths } from "./item-context";
-import { hasChanges, labelFromSchema, refuseInvalidChanges } from "./submit";
+import { withValidatedSubmit } from "./submit";
 
 /** One sheet for every item type; the body template follows the item's type. */
-export class BrinkItemSheet extends itemSheetBase() {
+export class BrinkItemSheet extends withValidatedSubmit(itemSheetBase(), (item) => item.system.schema) {
   static override DEFAULT_OPTIONS: ApplicationOptions = {
     classes: ["brink", "sheet", "item"],
     position: { width: 520, height: 560 },
@@ -34,26 +34,5 @@ export class BrinkItemSheet extends itemSheetBase() {
       if (formData.object[path] === "") formData.object[path] = null;
     }
     return super._processFormData(event, form, formData);
-  }
-
-  /** A change the model refuses is reported to the user and not submitted. */
-  override _prepareSubmitData(
-    event: Event | null,
-    form: HTMLFormElement,
-    formData: SubmittedForm,
-    updateData?: Record<string, unknown>,
-  ): Record<string, unknown> {
-    return refuseInvalidChanges(
-      () => super._prepareSubmitData(event, form, formData, updateData),
-      labelFromSchema(this.document.system.schema),
-    );
-  }
-
-  override async _processSubmitData(
-    event: Event | null,
-    form: HTMLFormElement,
-    submitData: Record<string, unknown>,
-  ): Promise<void> {
-    if (hasChanges(submitData)) await super._processSubmitData(event, form, submitData);
   }
 }

@@ -2,6 +2,7 @@
  * What a sheet does with a submitted form that the data model rejects: nothing is written, and
  * the user is told, in their language, which field was refused and why.
  */
+import type { ApplicationClass, DocumentSheetSurface, SubmittedForm } from "../../foundry/application-base";
 
 /** v13's DataModelValidationError lists each failing path with its message. */
 interface ValidationFailures {
@@ -51,3 +52,36 @@ export function refuseInvalidChanges(
 /** An update with nothing in it is not sent. */
 export const hasChanges = (submitData: Record<string, unknown>): boolean =>
   Object.keys(submitData).length > 0;
+
+type SchemaLike = Parameters<typeof labelFromSchema>[0];
+
+/**
+ * Both of Brink's sheet bases submit this way: a refused change warns and writes nothing, and an
+ * empty update is not sent.
+ */
+export function withValidatedSubmit<D>(
+  Base: ApplicationClass<DocumentSheetSurface<D>>,
+  schemaOf: (document: D) => SchemaLike,
+): ApplicationClass<DocumentSheetSurface<D>> {
+  return class ValidatedSubmitSheet extends Base {
+    override _prepareSubmitData(
+      event: Event | null,
+      form: HTMLFormElement,
+      formData: SubmittedForm,
+      updateData?: Record<string, unknown>,
+    ): Record<string, unknown> {
+      return refuseInvalidChanges(
+        () => super._prepareSubmitData(event, form, formData, updateData),
+        labelFromSchema(schemaOf(this.document)),
+      );
+    }
+
+    override async _processSubmitData(
+      event: Event | null,
+      form: HTMLFormElement,
+      submitData: Record<string, unknown>,
+    ): Promise<void> {
+      if (hasChanges(submitData)) await super._processSubmitData(event, form, submitData);
+    }
+  };
+}
