@@ -5,6 +5,7 @@ import { createApi } from "./api";
 import { registerSheets } from "./applications";
 import { registerCombat } from "./applications/combat";
 import { registerCardButtons } from "./applications/chat/card-buttons";
+import { registerRecoveryButtons } from "./applications/retreat/card-buttons";
 import { BrinkTokenHUD } from "./applications/hud";
 import { registerTokenHud } from "./foundry/hud-base";
 import { SYSTEM_ID } from "./constants";
@@ -41,6 +42,7 @@ Hooks.once("init", () => {
   registerLifeRequests();
   registerLifeClocks();
   registerRecovery();
+  registerRecoveryButtons();
   registerCardButtons();
   void preloadTemplates();
   game.brink = createApi();

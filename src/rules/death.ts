@@ -1,8 +1,14 @@
 import type { Attribute, Pool, ZeroAttributeOutcome } from "./characters";
 import type { Deflection, DamageType } from "./damage";
 import type { DiceSource, DieRating } from "./dice";
-import type { DyingTrack, S2Injury, S2InjuryKey, S2InjuryDetail } from "./dying";
-import type { DownedTrack, S1InjuryResult } from "./stabilise";
+import type {
+  DownedTrack,
+  DyingTrack,
+  S1InjuryResult,
+  S2Injury,
+  S2InjuryDetail,
+  S2InjuryKey,
+} from "./life-tracks";
 
 /*
  * The life state every death rule and the damage chain read and write, the steps they report and the

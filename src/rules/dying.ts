@@ -1,4 +1,15 @@
 import { stepDown, type Attribute } from "./characters";
+import {
+  ARM_SIDES,
+  S2_INJURY_KEYS,
+  SAVE_KINDS,
+  type ArmSide,
+  type DyingTrack,
+  type S2Injury,
+  type S2InjuryDetail,
+  type S2InjuryKey,
+  type SaveKind,
+} from "./life-tracks";
 import type { DiceSource } from "./dice";
 import {
   fraction,
@@ -17,22 +28,14 @@ import {
  * character's own turns, death saves, stabilising by an ally, and resurrection.
  */
 
+export { ARM_SIDES, S2_INJURY_KEYS, SAVE_KINDS };
+export type { ArmSide, DyingTrack, S2Injury, S2InjuryDetail, S2InjuryKey, SaveKind };
+
 export const DYING_TURNS = 10;
 export const DEATH_SAVE_TARGET = 10;
 export const SAVES_TO_SETTLE = 3;
 export const STABILISE_DIFFICULTY_WITH_TOOLS = 8;
 export const STABILISE_DIFFICULTY_WITHOUT_TOOLS = 10;
-
-export interface DyingTrack {
-  /** Own turns finished while dying; death comes at the end of the 10th. */
-  turnsTaken: number;
-  successes: number;
-  failures: number;
-  /** One death save per turn. */
-  savedThisTurn: boolean;
-  /** Combat round of the last ally's attempt to stabilise: one ally per round. */
-  lastStabiliseRound: number | null;
-}
 
 export const freshDyingTrack = (): DyingTrack => ({
   turnsTaken: 0,
@@ -46,8 +49,6 @@ export const freshDyingTrack = (): DyingTrack => ({
 // The d12 injury table and its sub-tables (default data; the compendium tables are checked against it)
 // ---------------------------------------------------------------------------------------------
 
-export const SAVE_KINDS = ["toxins", "transformation", "devices", "breath", "spells", "every-kind"] as const;
-export type SaveKind = (typeof SAVE_KINDS)[number];
 /** d6 → which attribute's tests the "impaired skills" injury hampers. */
 export const SKILL_ATTRIBUTES = [
   "str",
@@ -57,11 +58,8 @@ export const SKILL_ATTRIBUTES = [
   "int",
   "cha",
 ] as const satisfies readonly Attribute[];
-export const ARM_SIDES = ["left", "right"] as const;
-export type ArmSide = (typeof ARM_SIDES)[number];
 
 export type S2SubTable = "saves" | "skills" | "arm";
-export type S2InjuryDetail = SaveKind | Attribute | ArmSide | null;
 
 export type S2EffectTarget =
   | "attack"
@@ -88,22 +86,6 @@ export interface S2InjuryRow {
   /** Spell focus: a character who casts no spells rolls again. */
   rerollIfNoSpells?: true;
 }
-
-export const S2_INJURY_KEYS = [
-  "unsteady-aim",
-  "weakened-blows",
-  "ill-fitting-armour",
-  "shaken-resolve",
-  "broken-concentration",
-  "impaired-skills",
-  "drained-focus",
-  "lost-vitality",
-  "off-putting",
-  "shows-weakness",
-  "hobbled",
-  "useless-arm",
-] as const;
-export type S2InjuryKey = (typeof S2_INJURY_KEYS)[number];
 
 export const S2_INJURY_TABLE: readonly S2InjuryRow[] = [
   { face: 1, key: "unsteady-aim", subTable: null, effects: [{ target: "attack", amount: -1 }] },
@@ -165,12 +147,6 @@ export const S2_SUB_TABLES = {
   skills: SKILL_ATTRIBUTES,
   arm: ARM_SIDES,
 } as const satisfies Record<S2SubTable, readonly string[]>;
-
-export interface S2Injury {
-  key: S2InjuryKey;
-  detail: S2InjuryDetail;
-  permanent: boolean;
-}
 
 export interface S2InjuryRoll {
   face: number;

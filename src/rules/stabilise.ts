@@ -1,5 +1,6 @@
 import { ATTRIBUTES, stepDown, zeroAttributeOutcome, type Attribute } from "./characters";
 import type { DiceSource } from "./dice";
+import type { DownedTrack, S1InjuryResult } from "./life-tracks";
 import { markDead, refuse, settle, withStatus, type ActorState, type Outcome, type Step } from "./death";
 
 /*
@@ -7,20 +8,9 @@ import { markDead, refuse, settle, withStatus, type ActorState, type Outcome, ty
  * passed and the fight is over, unless an ally stabilises first; then the d20 injury table.
  */
 
+export type { DownedTrack, S1InjuryResult };
+
 export const ROUNDS_TO_STABILISE = 10;
-
-export interface DownedTrack {
-  /** Round ends since falling; the round of the fall counts as the first. */
-  roundsElapsed: number;
-  fightOver: boolean;
-}
-
-export type S1InjuryResult =
-  | { kind: "dead" }
-  | { kind: "lose-step"; attribute: Attribute }
-  | { kind: "lose-body-part" }
-  | { kind: "disadvantage-until-rest" }
-  | { kind: "heal"; die: number };
 
 export interface S1InjuryRow {
   from: number;

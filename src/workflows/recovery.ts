@@ -1,9 +1,8 @@
 /**
- * Everything for retreats, setbacks and recovery, registered in one call from the init hook: the
- * GM-side requests (retreat, drops, revert, reunite, rest, morale, retreat action) and the buttons
- * on their cards.
+ * The GM-side requests for retreats, setbacks and recovery (retreat, drops, revert, reunite, rest,
+ * morale, retreat action), registered in one call from the init hook. Their cards' buttons are the
+ * applications layer's (applications/retreat/card-buttons.ts).
  */
-import { activateRecoveryButtons } from "../applications/retreat/card-buttons";
 import { registerRequest } from "../requests";
 import { MORALE_REQUESTS } from "./morale";
 import { REST_REQUESTS } from "./rest";
@@ -16,7 +15,4 @@ export function registerRecovery(): void {
   registered = true;
   for (const [name, handler] of Object.entries({ ...RETREAT_REQUESTS, ...REST_REQUESTS, ...MORALE_REQUESTS }))
     registerRequest(name, handler);
-  Hooks.on("renderChatMessageHTML", (message, html) =>
-    activateRecoveryButtons(message as ChatMessage.Implementation, html),
-  );
 }

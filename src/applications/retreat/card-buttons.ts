@@ -42,3 +42,9 @@ export function activateRecoveryButtons(message: ChatMessage.Implementation, htm
     });
   }
 }
+
+export function registerRecoveryButtons(): void {
+  Hooks.on("renderChatMessageHTML", (message, html) =>
+    activateRecoveryButtons(message as ChatMessage.Implementation, html),
+  );
+}
