@@ -16,7 +16,7 @@ interface Step {
 }
 interface Job {
   "runs-on": string;
-  container?: string;
+  container?: { image: string; options?: string };
   steps: Step[];
 }
 interface Workflow {
@@ -54,7 +54,8 @@ describe(".github/workflows/release.yml", () => {
   });
 
   it("runs in Debian, whose Chromium the browser tests drive", () => {
-    expect(job.container).toMatch(/^node:\d+-bookworm$/);
+    expect(job.container?.image).toMatch(/^node:\d+-bookworm$/);
+    expect(job.container?.options).toContain("--shm-size=1g");
   });
 
   it("checks the tag first, then builds, tests and packages, in that order", () => {
@@ -95,7 +96,8 @@ describe(".github/workflows/ci.yml", () => {
   });
 
   it("runs .ci/run, the same checks as CI here, in Debian after checking out", () => {
-    expect(job.container).toMatch(/^node:\d+-bookworm$/);
+    expect(job.container?.image).toMatch(/^node:\d+-bookworm$/);
+    expect(job.container?.options).toContain("--shm-size=1g");
     expect(job.steps[0]?.uses).toMatch(/^actions\/checkout@v\d+$/);
     expect(stepRunning(job, "bash .ci/run")).toBe(1);
   });
