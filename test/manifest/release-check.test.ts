@@ -121,6 +121,7 @@ describe("npm version", () => {
     execFileSync("npm", ["version", "0.3.0"], { cwd: repo, encoding: "utf8", stdio: "pipe" });
 
     expect(git("tag", "--points-at", "HEAD").trim()).toBe("v0.3.0");
+    expect(git("cat-file", "-t", "v0.3.0").trim(), "annotated, so push --follow-tags sends it").toBe("tag");
     expect(git("status", "--porcelain").trim()).toBe("");
     const committed = JSON.parse(git("show", "HEAD:system.json")) as { version: string; download: string };
     expect(committed.version).toBe("0.3.0");
