@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, watch, writeFileSy
 import { join, resolve } from "node:path";
 import { build } from "vite";
 import { compilePacks } from "./packs.mjs";
+import { releaseFields } from "./release-manifest.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -13,10 +14,13 @@ const STATIC = ["templates", "lang", "styles", "assets"];
 const FILES = ["LICENSE", "README.md", "CHANGELOG.md"];
 const watchMode = process.argv.includes("--watch");
 
-/** The manifest, with its version taken from package.json so the two never disagree. */
+/**
+ * The manifest, with its version and release URLs taken from package.json so dist/ never disagrees
+ * with it (`npm run release:check` is what keeps the source system.json in step).
+ */
 export function manifestFor(pkg) {
   const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8"));
-  return { ...manifest, version: pkg.version };
+  return { ...manifest, ...releaseFields(pkg) };
 }
 
 function copyStatic() {

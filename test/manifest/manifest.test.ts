@@ -46,6 +46,19 @@ describe("dist/system.json", () => {
     expect(manifest.grid).toMatchObject({ type: 1, distance: 1, units: "m" });
   });
 
+  it("carries the stable manifest URL and this version's download URL, as the source does", () => {
+    const pkg = read(join(ROOT, "package.json")) as { version: string; brink: { releaseBase: string } };
+    const source = read(join(ROOT, "system.json"));
+    const built = manifest as unknown as Record<string, unknown>;
+    const base = pkg.brink.releaseBase;
+    expect(built.manifest).toBe(`${base}/latest/download/system.json`);
+    expect(built.download).toBe(`${base}/download/v${pkg.version}/brink-v${pkg.version}.zip`);
+    expect({ manifest: built.manifest, download: built.download }).toEqual({
+      manifest: source.manifest,
+      download: source.download,
+    });
+  });
+
   it("points at files that exist in dist/", () => {
     const paths = [
       ...manifest.esmodules,

@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -36,28 +36,5 @@ describe("npm run link", () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain("is a real folder");
     expect(lstatSync(linked).isDirectory()).toBe(true);
-  });
-});
-
-describe("npm run package", () => {
-  it("writes a release zip and a manifest whose URLs follow package.json's release pattern", () => {
-    execFileSync("node", [join(ROOT, "tools/package.mjs")], { cwd: ROOT, encoding: "utf8" });
-    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-      version: string;
-      brink: { releaseBase: string };
-    };
-    const manifest = JSON.parse(readFileSync(join(ROOT, "release/system.json"), "utf8")) as {
-      manifest: string;
-      download: string;
-      version: string;
-    };
-    expect(manifest.version).toBe(pkg.version);
-    expect(manifest.manifest).toBe(`${pkg.brink.releaseBase}/latest/download/system.json`);
-    expect(manifest.download).toBe(
-      `${pkg.brink.releaseBase}/download/v${pkg.version}/brink-v${pkg.version}.zip`,
-    );
-    const zip = readFileSync(join(ROOT, `release/brink-v${pkg.version}.zip`));
-    expect(zip.subarray(0, 2).toString()).toBe("PK");
-    expect(zip.includes(Buffer.from("brink.mjs"))).toBe(true);
   });
 });
