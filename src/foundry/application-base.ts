@@ -70,3 +70,10 @@ export function itemSheetBase(): ApplicationClass<DocumentSheetSurface<Item.Impl
     DocumentSheetSurface<Item.Implementation>
   >;
 }
+
+/** A plain ApplicationV2 rendered from Handlebars parts: Brink's settings menus. */
+export function handlebarsApplicationBase(): ApplicationClass<ApplicationSurface> {
+  const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+  // The one cast to Brink's surface type; see the note at the top of this file.
+  return HandlebarsApplicationMixin(ApplicationV2) as unknown as ApplicationClass<ApplicationSurface>;
+}
