@@ -9,6 +9,7 @@ export type RenderContext = Record<string, unknown>;
 export interface ApplicationSurface {
   readonly options: Record<string, unknown>;
   readonly element: HTMLElement;
+  readonly rendered: boolean;
   tabGroups: Record<string, string>;
   render(options?: boolean | { force?: boolean; parts?: string[] }): Promise<unknown>;
   close(): Promise<unknown>;
