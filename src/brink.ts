@@ -14,6 +14,9 @@ import { BrinkRoll } from "./dice";
 import { BrinkActor, BrinkItem } from "./documents";
 import { registerHandlebarsHelpers, preloadTemplates } from "./helpers/handlebars";
 import { registerSettings } from "./settings";
+import { registerSettingsMenus } from "./applications/settings";
+import { registerCardCollapse } from "./applications/chat/collapse-cards";
+import { registerKeybindings } from "./keybindings";
 import { statusEffectConfigs } from "./status-effects";
 import { registerDamageRequests } from "./workflows/damage";
 import { registerLifeClocks, registerLifeRequests } from "./workflows/life";
@@ -35,6 +38,8 @@ Hooks.once("init", () => {
   CONFIG.specialStatusEffects.DEFEATED = "dead";
   registerTokenHud(BrinkTokenHUD);
   registerSettings();
+  registerSettingsMenus();
+  registerKeybindings();
   registerCombat();
   registerSheets();
   registerHandlebarsHelpers();
@@ -44,6 +49,7 @@ Hooks.once("init", () => {
   registerRecovery();
   registerRecoveryButtons();
   registerCardButtons();
+  registerCardCollapse();
   void preloadTemplates();
   game.brink = createApi();
 });

@@ -9,6 +9,7 @@ export type RenderContext = Record<string, unknown>;
 export interface ApplicationSurface {
   readonly options: Record<string, unknown>;
   readonly element: HTMLElement;
+  readonly rendered: boolean;
   tabGroups: Record<string, string>;
   render(options?: boolean | { force?: boolean; parts?: string[] }): Promise<unknown>;
   close(): Promise<unknown>;
@@ -69,4 +70,11 @@ export function itemSheetBase(): ApplicationClass<DocumentSheetSurface<Item.Impl
   return HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) as unknown as ApplicationClass<
     DocumentSheetSurface<Item.Implementation>
   >;
+}
+
+/** A plain ApplicationV2 rendered from Handlebars parts: Brink's settings menus. */
+export function handlebarsApplicationBase(): ApplicationClass<ApplicationSurface> {
+  const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+  // The one cast to Brink's surface type; see the note at the top of this file.
+  return HandlebarsApplicationMixin(ApplicationV2) as unknown as ApplicationClass<ApplicationSurface>;
 }

@@ -70,6 +70,9 @@ declare module "fvtt-types/configuration" {
     "brink.morale": boolean;
     "brink.detachments": boolean;
     "brink.worldSchemaVersion": number;
+    "brink.skipRollDialogs": boolean;
+    "brink.showExactOdds": boolean;
+    "brink.collapseCards": boolean;
   }
 
   namespace Hooks {

@@ -37,6 +37,13 @@ export const openedFilePickers: {
   callback: (path: string) => Promise<unknown>;
 }[] = [];
 
+/**
+ * `foundry.applications.instances`: every rendered application by id, until it closes (dnd5e's
+ * `packSourceConfiguration` onChange re-renders open browsers through it).
+ */
+export const instances = new Map<string, ApplicationV2>();
+let applicationCount = 0;
+
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: Plain = {};
   static PARTS: Record<string, Plain> = {};
@@ -62,7 +69,11 @@ export class ApplicationV2 {
     const classes = [...new Set(chain.flatMap((o) => (o.classes as string[] | undefined) ?? []))];
     this.options = chain.reduce<Plain>((merged, next) => mergeObject(merged, next), {});
     this.options = { ...mergeObject(this.options, options), classes };
+    applicationCount += 1;
+    this.id = typeof this.options.id === "string" ? this.options.id : `app-${applicationCount}`;
   }
+
+  readonly id: string;
 
   get form(): HTMLFormElement | null {
     if (this.element?.tagName === "FORM") return this.element as HTMLFormElement;
@@ -101,10 +112,12 @@ export class ApplicationV2 {
   /** Only HandlebarsApplicationMixin renders HTML in the fake; a bare application just opens. */
   async render(_options: boolean | Plain = {}): Promise<this> {
     this.rendered = true;
+    instances.set(this.id, this);
     return this;
   }
 
   async close(): Promise<this> {
+    instances.delete(this.id);
     this.element?.remove();
     this.element = null;
     this.rendered = false;
@@ -190,6 +203,7 @@ export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base:
       this.element ??= this._renderFrame();
       this.element.querySelector(".window-content")?.replaceChildren(...parts);
       this.rendered = true;
+      instances.set(this.id, this);
       await (this as Renderable)._onRender?.(context, renderOptions);
       return this;
     }

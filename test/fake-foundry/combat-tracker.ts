@@ -48,6 +48,7 @@ interface TrackedCombat extends FakeDocument {
 export interface TokenObject {
   readonly center: { x: number; y: number };
   readonly visible: boolean;
+  readonly controlled: boolean;
   control(options?: Plain): boolean;
   _onHoverIn(event: unknown, options?: Plain): void;
   _onHoverOut(event: unknown): void;

@@ -63,8 +63,13 @@ export class FakeToken extends FakeDocument {
     return {
       center: { x: x + size / 2, y: y + size / 2 },
       visible,
+      // Each client controls its own tokens; control() releases the others (v13's releaseOthers default).
+      get controlled() {
+        return controlledTokens.get(session.user.id) === id;
+      },
       control: () => {
         canvasLog.push({ action: "control", id });
+        if (id) controlledTokens.set(session.user.id, id);
         return true;
       },
       _onHoverIn: () => canvasLog.push({ action: "hoverIn", id }),
@@ -72,6 +77,9 @@ export class FakeToken extends FakeDocument {
     };
   }
 }
+
+/** The token each user controls on their canvas, by user id. */
+export const controlledTokens = new Map<string, string>();
 
 export class FakeScene extends FakeDocument {
   static override documentName = "Scene";

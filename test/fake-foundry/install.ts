@@ -12,7 +12,9 @@ import {
   DocumentSheetV2,
   HandlebarsApplicationMixin,
   ItemSheetV2,
+  instances,
 } from "./applications";
+import { MODIFIER_CODES, MODIFIER_KEYS, keybindings, keyboard } from "./keybindings";
 import { DataModel, TypeDataModel } from "./data-model";
 import {
   ACTIVE_EFFECT_MODES,
@@ -35,7 +37,7 @@ import { FakeTokenHUD } from "./hud";
 import { FakeDialogV2, FakeFormDataExtended, clearDialogAnswers, fakeCanvas, renderTemplate } from "./ui";
 import { DataModelValidationError, fields } from "./fields";
 import { hooks } from "./hooks";
-import { i18n, localizeDataModel, notifications, settings, users } from "./runtime";
+import { i18n, localizeDataModel, notifications, setApplicationBase, settings, users } from "./runtime";
 import * as utils from "./utils";
 
 export interface SheetRegistration {
@@ -74,6 +76,7 @@ export const fakeFoundry = {
     BaseItem: FakeItem,
   },
   applications: {
+    instances,
     api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin, DialogV2: FakeDialogV2 },
     ux: {
       FormDataExtended: FakeFormDataExtended,
@@ -90,7 +93,10 @@ export const fakeFoundry = {
       renderTemplate,
     },
   },
-  helpers: { Localization: { localizeDataModel } },
+  helpers: {
+    Localization: { localizeDataModel },
+    interaction: { KeyboardManager: { MODIFIER_KEYS, MODIFIER_CODES } },
+  },
   dice: { Roll: FakeRoll },
 };
 
@@ -111,6 +117,8 @@ export const fakeGame = {
   system: { id: "brink" },
   i18n,
   settings,
+  keybindings,
+  keyboard,
   users,
   get user() {
     return session.user;
@@ -150,6 +158,7 @@ export function installFakeFoundry(): void {
   setRollRenderer(renderTemplate);
   setRollClasses(() => fakeConfig.Dice.rolls);
   setElementFactory(element);
+  setApplicationBase(ApplicationV2);
   Object.assign(globalThis, {
     foundry: fakeFoundry,
     CONFIG: fakeConfig,
@@ -180,6 +189,7 @@ export function resetWorld(): void {
   notifications.log.length = 0;
   clearDialogAnswers();
   settings.reset();
+  keybindings.reset();
   session.user = users.get("gm") ?? session.user;
 }
 

@@ -54,20 +54,54 @@ export interface SettingConfig {
   default?: unknown;
   choices?: Record<string, string>;
   requiresReload?: boolean;
-  onChange?: (value: unknown) => void;
+  onChange?: (value: unknown, options?: unknown) => void;
 }
+
+/** A settings menu as `registerMenu` records it: a button in Configure Settings opening `type`. */
+export interface SettingMenuConfig {
+  key: string;
+  namespace: string;
+  name?: string;
+  label?: string;
+  hint?: string;
+  icon?: string;
+  type: unknown;
+  restricted?: boolean;
+}
+
+/** The fake's ApplicationV2, set by install.ts; a menu's type must extend it, as in v13. */
+let applicationBase: (new (...args: never[]) => unknown) | null = null;
+export function setApplicationBase(base: new (...args: never[]) => unknown): void {
+  applicationBase = base;
+}
+
+const isApplicationClass = (type: unknown): boolean =>
+  typeof type === "function" && applicationBase !== null && type.prototype instanceof applicationBase;
+
+/** Client settings live in each browser (one per user in the fake); world settings are shared. */
+const storageKey = (config: SettingConfig, id: string): string =>
+  config.scope === "client" || config.scope === "user" ? `${session.user.id}:${id}` : id;
 
 export const settings = {
   settings: new Map<string, SettingConfig>(),
+  menus: new Map<string, SettingMenuConfig>(),
   values: new Map<string, unknown>(),
   register(namespace: string, key: string, config: Omit<SettingConfig, "key" | "namespace">): void {
     this.settings.set(`${namespace}.${key}`, { ...config, key, namespace });
+  },
+  registerMenu(namespace: string, key: string, config: Omit<SettingMenuConfig, "key" | "namespace">): void {
+    if (!isApplicationClass(config.type))
+      throw new Error(
+        `The settings menu "${namespace}.${key}" must have an ApplicationV2 class as its type.`,
+      );
+    this.menus.set(`${namespace}.${key}`, { ...config, key, namespace });
   },
   get(namespace: string, key: string): unknown {
     const id = `${namespace}.${key}`;
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
-    if (this.values.has(id)) return this.values.get(id);
+    const stored = storageKey(config, id);
+    if (this.values.has(stored)) return this.values.get(stored);
     const type = config.type;
     return type instanceof DataField && !(type instanceof SchemaField) && config.default === undefined
       ? type.getInitialValue()
@@ -81,8 +115,11 @@ export const settings = {
       const failures = config.type.validate(value, id);
       if (Object.keys(failures).length) throw new Error(Object.values(failures).join("; "));
     }
-    this.values.set(id, value);
-    config.onChange?.(value);
+    const stored = storageKey(config, id);
+    const changed = this.get(namespace, key) !== value;
+    this.values.set(stored, value);
+    // onChange runs after the stored value changes (a world setting's no-op update is never sent).
+    if (changed) config.onChange?.(value, {});
     return value;
   },
   reset(): void {

@@ -5,6 +5,7 @@ import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
 import { sheetContracts } from "../contracts/sheets.contract";
+import { settingsContracts } from "../contracts/settings.contract";
 import { Window } from "happy-dom";
 import { selectMarkedOptions } from "../fake-foundry/forms";
 import { users } from "../fake-foundry/install";
@@ -21,6 +22,7 @@ dataModelContracts(context);
 documentContracts(context);
 foundryContracts(context);
 runtimeContracts(context);
+settingsContracts(context);
 // Node has no DOM of its own: the sheet contracts build their forms with happy-dom.
 const dom = new Window();
 sheetContracts(context, (html) => {

@@ -10,6 +10,7 @@ import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
 import { packContracts } from "../contracts/packs.contract";
 import { sheetContracts } from "../contracts/sheets.contract";
+import { settingsContracts } from "../contracts/settings.contract";
 
 const BATCHES = [
   { key: "brink.data-models", name: "Brink: data models", run: dataModelContracts },
@@ -18,6 +19,7 @@ const BATCHES = [
   { key: "brink.runtime", name: "Brink: Foundry runtime", run: runtimeContracts },
   { key: "brink.combat", name: "Brink: combat", run: combatContracts },
   { key: "brink.packs", name: "Brink: packs", run: packContracts },
+  { key: "brink.settings", name: "Brink: settings and keybindings", run: settingsContracts },
   {
     key: "brink.sheets",
     name: "Brink: sheet forms",

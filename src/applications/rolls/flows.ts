@@ -17,13 +17,14 @@ import { attackWeaponFor, type TestChoice, type WeaponSystem } from "../../docum
 import { ATTRIBUTES, DEFAULT_SKILL_ATTRIBUTE, type Attribute, type Skill } from "../../rules/characters";
 import { withinDistance, type Footprint } from "../../rules/geometry";
 import {
-  advantageOptions,
   attackChances,
   readAttackChoice,
   readTestChoice,
   testChance,
   testDialogContext,
 } from "./roll-choices";
+import { skipsDialog } from "./fast-forward";
+import { askAttack } from "./attack-dialog";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
 export const DEFAULT_DIFFICULTY = 6;
@@ -34,24 +35,11 @@ function isRefusal(result: unknown): result is RollRefusal {
   return typeof result === "object" && result !== null && (result as { ok?: unknown }).ok === false;
 }
 
-/** Opens the test dialog for an attribute or a skill, then rolls. */
-export async function promptTest(
-  actor: BrinkActor,
-  preset: { attribute?: Attribute; skill?: Skill },
-): Promise<void> {
-  if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
-  const skill = preset.skill ?? null;
-  const defaults: TestChoice = {
-    attribute: preset.attribute ?? (skill ? DEFAULT_SKILL_ATTRIBUTE[skill] : "str"),
-    skill,
-    proficient: false,
-    modifier: 0,
-    advantage: 0,
-    difficulty: DEFAULT_DIFFICULTY,
-  };
+/** The test dialog: the player's choices, or null when closed. */
+async function askTest(actor: BrinkActor, defaults: TestChoice): Promise<unknown> {
   const system = actor.rolling;
   const content = await renderDialog("dialogs/test-roll.hbs", testDialogContext(system, defaults));
-  const choice = await foundry.applications.api.DialogV2.wait({
+  return foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("BRINK.Roll.title", { name: actor.name }) },
     content,
     buttons: [
@@ -65,6 +53,7 @@ export async function promptTest(
     ],
     render: (_event, dialog) => {
       const form = dialog.element.querySelector("form");
+      // Without the exact odds (a player's Appearance choice) there is no chance to update.
       const output = dialog.element.querySelector("[data-chance]");
       form?.addEventListener("change", () => {
         if (output) output.textContent = testChance(system, readTestChoice(formObject(form), defaults));
@@ -72,6 +61,30 @@ export async function promptTest(
     },
     rejectClose: false,
   });
+}
+
+/** How a roll was asked for: the click's event tells whether the Skip dialog key was held. */
+export interface RollRequest {
+  event?: Event;
+}
+
+/** Opens the test dialog for an attribute or a skill (or skips it), then rolls. */
+export async function promptTest(
+  actor: BrinkActor,
+  preset: { attribute?: Attribute; skill?: Skill },
+  request: RollRequest = {},
+): Promise<void> {
+  if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
+  const skill = preset.skill ?? null;
+  const defaults: TestChoice = {
+    attribute: preset.attribute ?? (skill ? DEFAULT_SKILL_ATTRIBUTE[skill] : "str"),
+    skill,
+    proficient: false,
+    modifier: 0,
+    advantage: 0,
+    difficulty: DEFAULT_DIFFICULTY,
+  };
+  const choice = skipsDialog(request.event) ? defaults : await askTest(actor, defaults);
   if (!choice || typeof choice !== "object") return;
   const picked = choice as TestChoice;
   const label = picked.skill
@@ -139,8 +152,12 @@ export function attackBlocker(
   return null;
 }
 
-/** Opens the attack dialog for a weapon against the targeted tokens, then attacks. */
-export async function promptAttack(actor: BrinkActor, weapon: Item.Implementation): Promise<void> {
+/** Opens the attack dialog for a weapon against the targeted tokens (or skips it), then attacks. */
+export async function promptAttack(
+  actor: BrinkActor,
+  weapon: Item.Implementation,
+  request: RollRequest = {},
+): Promise<void> {
   const targets = targetedTokens();
   const blocker = attackBlocker(actor, weapon, targets);
   if (blocker) return warn(blocker, { weapon: weapon.name });
@@ -149,54 +166,21 @@ export async function promptAttack(actor: BrinkActor, weapon: Item.Implementatio
   const previous = attacksThisRound(actor);
   const summaries = targets.map((t) => ({ ...guardedDefender(t.uuid, t.actor), name: t.name }));
   const conditions = groupConditions(weaponData.delivery, targets);
-  const chancesFor = (choice: AttackChoice) =>
-    attackChances(actor.rolling, weaponData, summaries, choice, previous, conditions);
   const initial = readAttackChoice({}, usable);
-  const content = await renderDialog("dialogs/attack.hbs", {
-    attributes: usable.map((a) => ({
-      value: a,
-      label: game.i18n.localize(`BRINK.Attribute.${a}.label`),
-      selected: a === initial.attribute,
-    })),
-    advantages: advantageOptions(0),
-    attacksThisRound: previous,
-    chances: chancesFor(initial),
-    canKillingStrike:
-      targets.length === 1 &&
-      targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
-  });
-  const choice = await foundry.applications.api.DialogV2.wait({
-    window: { title: game.i18n.format("BRINK.Attack.title", { weapon: weapon.name }) },
-    content,
-    buttons: [
-      {
-        action: "attack",
-        label: "BRINK.Attack.attack",
-        icon: "fa-solid fa-burst",
-        default: true,
-        callback: (_event, button) => readAttackChoice(formObject(button.form), usable),
-      },
-    ],
-    render: (_event, dialog) => {
-      const form = dialog.element.querySelector("form");
-      const body = dialog.element.querySelector("[data-chances] tbody");
-      form?.addEventListener("change", () => {
-        if (!body) return;
-        const rows = chancesFor(readAttackChoice(formObject(form), usable));
-        body.replaceChildren(
-          ...rows.map((row) => {
-            const tr = document.createElement("tr");
-            for (const text of [row.name, String(row.evasion), row.chance])
-              tr.append(Object.assign(document.createElement("td"), { textContent: text }));
-            return tr;
-          }),
-        );
+  const choice = skipsDialog(request.event)
+    ? initial
+    : await askAttack({
+        weaponName: weapon.name,
+        usable,
+        attacksThisRound: previous,
+        chancesFor: (picked) =>
+          attackChances(actor.rolling, weaponData, summaries, picked, previous, conditions),
+        canKillingStrike:
+          targets.length === 1 &&
+          targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
       });
-    },
-    rejectClose: false,
-  });
-  if (!choice || typeof choice !== "object") return;
-  const result = await actor.rollAttack(weapon, targets, choice as AttackChoice, previous);
+  if (!choice) return;
+  const result = await actor.rollAttack(weapon, targets, choice, previous);
   if (isRefusal(result)) return warn(result.reason, { weapon: weapon.name });
-  await spendAttackActions(actor, choice as AttackChoice);
+  await spendAttackActions(actor, choice);
 }

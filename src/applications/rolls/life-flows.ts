@@ -11,6 +11,8 @@ import { stabiliseDifficulty } from "../../rules/dying";
 import { resolveTest } from "../../rules/tests";
 import { optionalRules } from "../../settings";
 import { lifeAction, type LifeAction } from "../../workflows/life";
+import { skipsDialog } from "./fast-forward";
+import type { RollRequest } from "./flows";
 
 export async function promptHeal(actor: BrinkActor): Promise<void> {
   const kinds = ["easy", "natural", "free"].map((value) => ({
@@ -41,11 +43,10 @@ function allies(): BrinkActor[] {
   return game.actors.filter((a) => a.isOwner && a.type === "character") as unknown as BrinkActor[];
 }
 
-export async function promptStabilise(target: BrinkActor): Promise<void> {
-  const candidates = allies().filter((a) => a.id !== target.id);
-  if (!candidates.length) return warn("BRINK.Life.StabiliseDialog.noAlly");
+/** The stabilise dialog: who tends and whether they have healing tools; null when closed. */
+async function askTending(target: BrinkActor, candidates: BrinkActor[]) {
   const preferred = game.user.character?.id;
-  const answer = await askWithForm({
+  return askWithForm({
     title: game.i18n.format("BRINK.Life.StabiliseDialog.title", { name: target.name }),
     content: await renderDialog("dialogs/stabilise.hbs", {
       allies: candidates.map((a) => ({ id: a.id, name: a.name, selected: a.id === preferred })),
@@ -57,6 +58,20 @@ export async function promptStabilise(target: BrinkActor): Promise<void> {
       tools: isTicked(form.tools),
     }),
   });
+}
+
+/** The stabilise dialog's defaults: the user's own character if it may tend, no healing tools. */
+function defaultTending(candidates: BrinkActor[]): { ally: BrinkActor | undefined; tools: boolean } {
+  const preferred = game.user.character?.id;
+  return { ally: candidates.find((a) => a.id === preferred) ?? candidates[0], tools: false };
+}
+
+export async function promptStabilise(target: BrinkActor, request: RollRequest = {}): Promise<void> {
+  const candidates = allies().filter((a) => a.id !== target.id);
+  if (!candidates.length) return warn("BRINK.Life.StabiliseDialog.noAlly");
+  const answer = skipsDialog(request.event)
+    ? defaultTending(candidates)
+    : await askTending(target, candidates);
   if (!answer?.ally) return;
   const { ally, tools } = answer;
   const difficulty = stabiliseDifficulty(tools);

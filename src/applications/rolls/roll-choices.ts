@@ -13,6 +13,7 @@ import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/char
 import { attackHitChances, type AttackTarget, type AttackWeapon } from "../../rules/attacks";
 import { successChance } from "../../rules/odds";
 import { isTicked, wholeNumber } from "../dialog-form";
+import { preference } from "../../settings";
 
 const ADVANTAGES = [-2, -1, 0, 1, 2] as const;
 
@@ -45,7 +46,9 @@ export function testDialogContext(system: RollingActorData, choice: TestChoice) 
     ],
     advantages: advantageOptions(choice.advantage),
     choice,
-    chance: testChance(system, choice),
+    // A player who hides exact odds sees no chance at all, so none is computed.
+    showOdds: preference("showExactOdds"),
+    chance: preference("showExactOdds") ? testChance(system, choice) : "",
   };
 }
 

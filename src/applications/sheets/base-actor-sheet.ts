@@ -86,21 +86,22 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     return this.actor as unknown as BrinkActor;
   }
 
-  static async #onRollAttribute(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  // Roll clicks pass their event on: a held Skip dialog key skips (or shows) the dialog for this roll.
+  static async #onRollAttribute(this: BrinkActorSheet, event: Event, target: HTMLElement): Promise<void> {
     const key = target.dataset.key;
     if ((ATTRIBUTES as readonly string[]).includes(key ?? ""))
-      await promptTest(this.brinkActor, { attribute: key as Attribute });
+      await promptTest(this.brinkActor, { attribute: key as Attribute }, { event });
   }
 
-  static async #onRollSkill(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  static async #onRollSkill(this: BrinkActorSheet, event: Event, target: HTMLElement): Promise<void> {
     const key = target.dataset.key;
     if ((SKILLS as readonly string[]).includes(key ?? ""))
-      await promptTest(this.brinkActor, { skill: key as Skill });
+      await promptTest(this.brinkActor, { skill: key as Skill }, { event });
   }
 
-  static async #onRollWeapon(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  static async #onRollWeapon(this: BrinkActorSheet, event: Event, target: HTMLElement): Promise<void> {
     const item = this.#itemFrom(target);
-    if (item) await promptAttack(this.brinkActor, item);
+    if (item) await promptAttack(this.brinkActor, item, { event });
   }
 
   static async #onHeal(this: BrinkActorSheet): Promise<void> {
@@ -111,8 +112,8 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     await deathSave(this.brinkActor);
   }
 
-  static async #onStabilise(this: BrinkActorSheet): Promise<void> {
-    await promptStabilise(this.brinkActor);
+  static async #onStabilise(this: BrinkActorSheet, event: Event): Promise<void> {
+    await promptStabilise(this.brinkActor, { event });
   }
 
   static async #onResurrect(this: BrinkActorSheet): Promise<void> {

@@ -1,6 +1,7 @@
-import { SYSTEM_ID } from "./constants";
+import { SYSTEM_ID } from "../constants";
+import { refreshRuleViews } from "./refresh";
 
-/** The optional rules a GM switches in the system settings (RULES.md: S1, S2, S3; S0 on by default). */
+/** The optional rules a GM switches in the Optional rules menu (RULES.md: S1, S2, S3; S0 on by default). */
 export const RULE_SETTINGS = {
   deathRule: ["luck", "dying", "stabilise"],
   initiativeMode: ["teams", "dexterity", "dexterity-test"],
@@ -20,7 +21,14 @@ export interface OptionalRules {
   detachments: boolean;
 }
 
-const TOGGLES = { emergencyRetreat: true, morale: false, detachments: false } as const;
+export const RULE_TOGGLES = { emergencyRetreat: true, morale: false, detachments: false } as const;
+
+/** Every optional rule, in the order the menu lists them. */
+export const RULE_KEYS = [
+  ...(Object.keys(RULE_SETTINGS) as (keyof typeof RULE_SETTINGS)[]),
+  ...(Object.keys(RULE_TOGGLES) as (keyof typeof RULE_TOGGLES)[]),
+] as const;
+export type RuleKey = (typeof RULE_KEYS)[number];
 
 function choices(key: keyof typeof RULE_SETTINGS): Record<string, string> {
   return Object.fromEntries(
@@ -28,36 +36,40 @@ function choices(key: keyof typeof RULE_SETTINGS): Record<string, string> {
   );
 }
 
-export function registerSettings(): void {
+/**
+ * Every rule is read where it is used, so none needs a reload: a change re-renders the tracker and
+ * the open actor sheets, which show what the rules offer. The Optional rules menu owns them
+ * (`config: false` keeps them out of the flat list).
+ */
+export function registerRuleSettings(): void {
   for (const key of Object.keys(RULE_SETTINGS) as (keyof typeof RULE_SETTINGS)[]) {
     game.settings.register(SYSTEM_ID, key, {
       name: `BRINK.Setting.${key}.name`,
       hint: `BRINK.Setting.${key}.hint`,
       scope: "world",
-      config: true,
+      config: false,
       type: String,
       choices: choices(key),
       default: RULE_SETTINGS[key][0],
-      requiresReload: true,
+      onChange: refreshRuleViews,
     });
   }
-  for (const [key, initial] of Object.entries(TOGGLES)) {
-    game.settings.register(SYSTEM_ID, key as keyof typeof TOGGLES, {
+  for (const [key, initial] of Object.entries(RULE_TOGGLES)) {
+    game.settings.register(SYSTEM_ID, key as keyof typeof RULE_TOGGLES, {
       name: `BRINK.Setting.${key}.name`,
       hint: `BRINK.Setting.${key}.hint`,
       scope: "world",
-      config: true,
+      config: false,
       type: Boolean,
       default: initial,
-      requiresReload: true,
+      onChange: refreshRuleViews,
     });
   }
-  game.settings.register(SYSTEM_ID, "worldSchemaVersion", {
-    scope: "world",
-    config: false,
-    type: Number,
-    default: 0,
-  });
+}
+
+/** Whether `value` is one of a choice rule's values. */
+export function isRuleChoice(key: keyof typeof RULE_SETTINGS, value: unknown): boolean {
+  return (RULE_SETTINGS[key] as readonly unknown[]).includes(value);
 }
 
 function readChoice<K extends keyof typeof RULE_SETTINGS>(key: K): (typeof RULE_SETTINGS)[K][number] {

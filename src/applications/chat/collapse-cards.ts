@@ -1,0 +1,17 @@
+/**
+ * Collapse cards (a player's Appearance choice): each card's dice and roll lines sit in a
+ * `<details>` that starts closed for a player who collapses cards; a click or Enter on its summary
+ * opens it. Cards already shown follow a change at once (preferences.ts).
+ */
+import { preference } from "../../settings";
+
+export function collapseCardDetails(html: ParentNode, collapsed: boolean): void {
+  for (const details of html.querySelectorAll<HTMLDetailsElement>("details[data-brink-collapsible]"))
+    details.open = !collapsed;
+}
+
+export function registerCardCollapse(): void {
+  Hooks.on("renderChatMessageHTML", (_message, html) => {
+    collapseCardDetails(html, preference("collapseCards"));
+  });
+}

@@ -1,0 +1,7 @@
+export {
+  AppearanceMenu,
+  AutomationMenu,
+  OptionalRulesMenu,
+  registerSettingsMenus,
+  SETTINGS_MENUS,
+} from "./menus";
