@@ -33,9 +33,16 @@ const MODES = ["default", "preferred"];
 const COLORSET_DEFAULTS = { foreground: "custom", background: "custom", outline: "", edge: "" };
 
 export class FakeDice3D {
+  readonly #clients: (id: string) => FakeUser | undefined;
+  constructor(clients: (id: string) => FakeUser | undefined) {
+    this.#clients = clients;
+  }
+
   /** The colour sets registered, by name (the module exports them as `exports.COLORSETS`). */
   readonly exports = { COLORSETS: {} as Record<string, Plain> };
   readonly thrown: ThrownDie[] = [];
+  /** Land the dice on their own a moment after each throw (a live world's animation ends by itself). */
+  autoFinish = false;
   /** Animations under way: message ids per client. */
   readonly #running = new Map<string, Set<string>>();
 
@@ -79,6 +86,7 @@ export class FakeDice3D {
       users: null,
       blind: false,
     });
+    if (this.autoFinish) setTimeout(() => this.finishAnimations(), 0);
   }
 
   isAnimating(messageId: string, client: string = session.user.id): boolean {
@@ -86,9 +94,9 @@ export class FakeDice3D {
   }
 
   /** Every client's dice land: each fires diceSoNiceRollComplete for each message it animated. */
-  finishAnimations(clients: (id: string) => FakeUser | undefined): void {
+  finishAnimations(): void {
     for (const [clientId, ids] of [...this.#running]) {
-      const client = clients(clientId);
+      const client = this.#clients(clientId);
       this.#running.delete(clientId);
       for (const id of ids) {
         if (client) session.runAs(client, () => hooks.callAll("diceSoNiceRollComplete", id));
@@ -111,10 +119,15 @@ export interface FakeModule {
  * Brink boots. Returns the instance the module will create.
  */
 export function installDiceSoNice(): FakeDice3D {
-  const dice3d = new FakeDice3D();
   const game = (
-    globalThis as unknown as { game: Plain & { modules: { set(id: string, value: FakeModule): unknown } } }
+    globalThis as unknown as {
+      game: Plain & {
+        modules: { set(id: string, value: FakeModule): unknown };
+        users: { get(id: string): FakeUser | undefined };
+      };
+    }
   ).game;
+  const dice3d = new FakeDice3D((id) => game.users.get(id));
   game.modules.set("dice-so-nice", { id: "dice-so-nice", active: true });
   hooks.once("ready", () => {
     game.dice3d = dice3d;

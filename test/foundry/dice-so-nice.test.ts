@@ -3,7 +3,8 @@
  * that keep their outcome hidden while the dice are thrown. The module is on before Brink boots.
  */
 import { Window } from "happy-dom";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { installDiceSoNice } from "../fake-foundry/dice-so-nice";
 import { resetWorld, session, settings, users } from "../fake-foundry/install";
@@ -30,7 +31,7 @@ const testAnswer = {
 };
 type Card = ChatMessage.Implementation & { renderHTML(): Promise<HTMLElement> };
 const lastCard = () => game.messages.contents.at(-1) as unknown as Card;
-const finish = () => dice3d.finishAnimations((id) => users.get(id));
+const finish = () => dice3d.finishAnimations();
 
 async function petra(): Promise<BrinkActor> {
   return (await Actor.implementation.create({
@@ -176,4 +177,14 @@ describe("the stylesheet", () => {
     expect(style(".card-total")).toBe("hidden");
     expect(style(".card-header")).not.toBe("hidden");
   });
+});
+
+describe("the Dice So Nice contract, with the module active", () => {
+  beforeAll(() => {
+    dice3d.autoFinish = true;
+  });
+  afterAll(() => {
+    dice3d.autoFinish = false;
+  });
+  diceSoNiceContracts({ describe, it, after: afterAll, assert });
 });
