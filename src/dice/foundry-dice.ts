@@ -1,5 +1,6 @@
 import type { DiceSource } from "../rules/dice";
 import { BrinkRoll, type BrinkRollOptions, type DiePurpose } from "./brink-roll";
+import { luckDieAppearance } from "./dice-so-nice";
 
 /** Thrown by the replaying dice source when a rule asks for one die more than has been rolled. */
 class MoreDiceNeeded extends Error {
@@ -53,8 +54,11 @@ export async function resolveWithFoundryDice<T>(
       return { result: rule(replay(rolled)), rolls };
     } catch (error) {
       if (!(error instanceof MoreDiceNeeded)) throw error;
+      const purpose = purposeOf(rolled.length, error.faces);
+      const appearance = purpose === "luck" ? luckDieAppearance() : null;
+      const brinkOptions: BrinkRollOptions = { purpose, ...(appearance ? { appearance } : {}) };
       // Roll options are free-form at runtime (they travel with the message); fvtt-types lists core's only.
-      const options = { purpose: purposeOf(rolled.length, error.faces) } as BrinkRollOptions as never;
+      const options = brinkOptions as never;
       const roll = new BrinkRoll(`1d${error.faces}`, {}, options);
       await roll.evaluate();
       rolls.push(roll);

@@ -31,6 +31,7 @@ import {
 } from "../rules/team-turns";
 import { resolveTest } from "../rules/tests";
 import { optionalRules } from "../settings";
+import { allowedBy, announceWrite, MODULE_HOOKS } from "../hooks/module-hooks";
 import { DISPOSITION, type BrinkCombatant, type TeamDisposition } from "./combatant";
 import type { BrinkCombatantGroup } from "./combatant-group";
 
@@ -351,7 +352,13 @@ export class BrinkCombat extends Combat {
     if (!combatant) return refuse("BRINK.Combat.Refusal.unknownCombatant");
     const data = { name: combatant.name ?? "" };
     if (!combatant.isOwnedBy(user)) return refuse("BRINK.Combat.Refusal.notOwner", data);
-    return this.#commitResult(takeTurn(this.turnState, combatantId, { byGM: user.isGM }), data);
+    const claim = takeTurn(this.turnState, combatantId, { byGM: user.isGM });
+    const context = { userId: user.id ?? "" };
+    if (claim.ok && !allowedBy(MODULE_HOOKS.preClaimTurn, this, combatant, context))
+      return refuse("BRINK.Hooks.Cancelled.claimTurn", data);
+    const done = await this.#commitResult(claim, data);
+    if (done.ok) announceWrite(MODULE_HOOKS.claimTurn, this, combatant, context);
+    return done;
   }
 
   async resolveEndTurn(user: User.Implementation): Promise<RequestResult> {

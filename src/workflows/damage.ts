@@ -21,6 +21,13 @@ import { block, dodge, parry, type DefenceItem, type DefenceStep } from "../rule
 import { resolveStrainOrInjury } from "../rules/dying";
 import { applyKillingStrike } from "../rules/death";
 import { optionalRules } from "../settings";
+import {
+  allowedBy,
+  announceWrite,
+  MODULE_HOOKS,
+  validAmount,
+  type DamageHookData,
+} from "../hooks/module-hooks";
 import { reactionAvailable, spendReaction } from "./combat-economy";
 import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
 
@@ -149,11 +156,28 @@ async function handleApply(
     return refuse("BRINK.Damage.Refusal.alreadyApplied");
   const hit = entry?.status === "reacted" ? entry.pendingHit : originalHit(found);
   if (!hit) return refuse("BRINK.Damage.Refusal.nothingToApply");
+  // Modules may cancel or change the amount here, on the GM's client: a player's client cannot.
+  const damage: DamageHookData = {
+    amount: hit.amount,
+    type: hit.type,
+    lethal: hit.lethal,
+    killingStrike: found.killed,
+  };
+  const context = {
+    userId: user.id ?? "",
+    messageId: found.message.id ?? "",
+    attack: Number(payload.attack),
+  };
+  const name = { name: found.actor.name };
+  if (!allowedBy(MODULE_HOOKS.preApplyDamage, found.actor, damage, context))
+    return refuse("BRINK.Hooks.Cancelled.damage", name);
+  const amount = validAmount(damage.amount);
+  if (amount === null) return refuse("BRINK.Hooks.badAmount", name);
   const { system, state } = targetState(found);
   const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
   const { result, rolls } = found.killed
     ? { result: applyKillingStrike(state, true), rolls: [] }
-    : await resolveWithFoundryDice((dice) => applyDamage(state, hit, dice, options));
+    : await resolveWithFoundryDice((dice) => applyDamage(state, { ...hit, amount }, dice, options));
   if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
   await found.actor.update(actorUpdateFor(result.update, system.conditions));
   const kept = entry?.status === "reacted" ? entry : null;
@@ -171,6 +195,7 @@ async function handleApply(
     },
     rolls,
   );
+  announceWrite(MODULE_HOOKS.applyDamage, found.actor, { ...damage, amount, steps: result.steps }, context);
   return { ok: true };
 }
 

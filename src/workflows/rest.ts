@@ -20,6 +20,7 @@ import {
   type RestResult,
 } from "../rules/rest";
 import { optionalRules } from "../settings";
+import { allowedBy, announceWrite, MODULE_HOOKS } from "../hooks/module-hooks";
 import {
   S2_INJURY_PREFIX,
   actorFrom,
@@ -173,6 +174,8 @@ async function handleRest(
       return refuse("BRINK.Rest.Refusal.notOwner", { name: actor.name });
     actors.push(actor);
   }
+  const context = { userId: user.id ?? "" };
+  if (!allowedBy(MODULE_HOOKS.preRest, actors, kind, context)) return refuse("BRINK.Hooks.Cancelled.rest");
   const s2 = optionalRules().deathRule === "dying";
   const rested: Rested[] = [];
   for (const [index, actor] of actors.entries()) {
@@ -189,12 +192,13 @@ async function handleRest(
     templatePath("chat/rest-card.hbs"),
     restCardView(kind, rested, s2),
   );
-  await ChatMessage.implementation.create({
+  const message = await ChatMessage.implementation.create({
     content,
     rolls: rested.flatMap((entry) => entry.rolls),
     speaker: { alias: game.i18n.localize("BRINK.Rest.title") },
     // The rolls are Foundry's own; the rest needs no record beyond the card.
   } as never);
+  announceWrite(MODULE_HOOKS.rest, actors, kind, { ...context, messageId: message?.id ?? "" });
   return { ok: true };
 }
 

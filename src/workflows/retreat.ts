@@ -29,6 +29,7 @@ import {
   type RollRecord,
 } from "../rules/retreat";
 import { optionalRules } from "../settings";
+import { allowedBy, announceWrite, MODULE_HOOKS } from "../hooks/module-hooks";
 import {
   consequenceItemSource,
   loadRetreatTables,
@@ -642,6 +643,10 @@ async function handleResolve(
   const found = findRetreatParty(payload);
   if ("ok" in found) return found;
   const { combat, chosen } = found;
+  const actors = chosen.map((member) => member.actor);
+  const context = { userId: user.id ?? "" };
+  if (!allowedBy(MODULE_HOOKS.preRetreat, combat, actors, context))
+    return refuse("BRINK.Hooks.Cancelled.retreat");
   const loaded = await loadRetreatTables();
   const party: RetreatParty = {
     key: combat.id ?? "",
@@ -703,6 +708,7 @@ async function handleResolve(
     sound: CONFIG.sounds?.dice,
     // The card's record is plain JSON in its flags; the rolls are Foundry's own.
   } as never);
+  announceWrite(MODULE_HOOKS.retreat, combat, actors, { ...context, messageId: message?.id ?? "" });
   const done: RequestResult<{ messageId: string }> = { ok: true, messageId: message?.id ?? "" };
   return done;
 }

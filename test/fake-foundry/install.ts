@@ -126,6 +126,8 @@ export const fakeGame = {
   actors: (FakeDocument.worldCollections.Actor ??= new Collection()),
   items: (FakeDocument.worldCollections.Item ??= new Collection()),
   messages: (FakeDocument.worldCollections.ChatMessage ??= new Collection()),
+  /** Active modules; empty unless a test turns one on (dice-so-nice.ts). */
+  modules: new Collection<{ id: string; active: boolean }>(),
   ready: true,
 } as Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import { afterAll, assert, beforeAll, describe, it } from "vitest";
 import type { ContractContext } from "../contracts/context";
 import { dataModelContracts } from "../contracts/data-models.contract";
+import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
@@ -23,6 +24,8 @@ documentContracts(context);
 foundryContracts(context);
 runtimeContracts(context);
 settingsContracts(context);
+// Without Dice So Nice here; test/foundry/dice-so-nice.test.ts runs the same contract with it.
+diceSoNiceContracts(context);
 // Node has no DOM of its own: the sheet contracts build their forms with happy-dom.
 const dom = new Window();
 sheetContracts(context, (html) => {

@@ -5,6 +5,7 @@
 import type { ContractContext } from "../contracts/context";
 import { combatContracts } from "../contracts/combat.contract";
 import { dataModelContracts } from "../contracts/data-models.contract";
+import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
@@ -20,6 +21,7 @@ const BATCHES = [
   { key: "brink.combat", name: "Brink: combat", run: combatContracts },
   { key: "brink.packs", name: "Brink: packs", run: packContracts },
   { key: "brink.settings", name: "Brink: settings and keybindings", run: settingsContracts },
+  { key: "brink.dice-so-nice", name: "Brink: Dice So Nice", run: diceSoNiceContracts },
   {
     key: "brink.sheets",
     name: "Brink: sheet forms",

@@ -1,0 +1,190 @@
+/**
+ * Brink with Dice So Nice active: the luck die's own look (a per-player client setting) and cards
+ * that keep their outcome hidden while the dice are thrown. The module is on before Brink boots.
+ */
+import { Window } from "happy-dom";
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
+import { clearDice, queueDice } from "../fake-foundry/dice";
+import { installDiceSoNice } from "../fake-foundry/dice-so-nice";
+import { resetWorld, session, settings, users } from "../fake-foundry/install";
+import { asUser, makeUser } from "../fake-foundry/runtime";
+import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
+import type { BrinkActor } from "../../src/documents/actor";
+import { onCard } from "../support/cards";
+import { bootBrink } from "./boot";
+
+const dice3d = installDiceSoNice();
+await bootBrink();
+const { promptAttack, promptTest } = await import("../../src/applications/rolls/flows");
+const { requestCardAction } = await import("../../src/workflows/damage");
+
+const petraPlayer = users.add(makeUser({ id: "petra-player", name: "Petra's player", isGM: false }));
+const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+const testAnswer = {
+  attribute: "str",
+  skill: "athletics",
+  proficient: "on",
+  modifier: "0",
+  advantage: "0",
+  difficulty: "6",
+};
+type Card = ChatMessage.Implementation & { renderHTML(): Promise<HTMLElement> };
+const lastCard = () => game.messages.contents.at(-1) as unknown as Card;
+const finish = () => dice3d.finishAnimations();
+
+async function petra(): Promise<BrinkActor> {
+  return (await Actor.implementation.create({
+    name: "Petra",
+    type: "character",
+    ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE, [petraPlayer.id]: OWNER },
+    system: {
+      attributes: { str: { die: 6 }, con: { die: 4 } },
+      skills: { athletics: { die: 4 } },
+      evasion: 1,
+      endurance: { value: 0, max: 10 },
+      health: { value: 4, max: 10 },
+    },
+  })) as BrinkActor;
+}
+
+/** Petra's player rolls STR + Athletics from her sheet: d6 2, d4 3, luck d20 12. */
+async function rollTest(actor: BrinkActor): Promise<Card> {
+  queueDice(2, 3, 12);
+  answerDialog(testAnswer);
+  await asUser(petraPlayer, () => promptTest(actor, { attribute: "str" }));
+  return lastCard();
+}
+
+beforeEach(() => {
+  finish();
+  resetWorld();
+  clearDice();
+  clearCanvas();
+  dice3d.thrown.length = 0;
+});
+
+describe("the luck die's appearance", () => {
+  it("is a client setting in the configuration, one choice per colour set plus the player's own dice", () => {
+    const setting = settings.settings.get("brink.luckDieAppearance");
+    expect(setting).toMatchObject({ scope: "client", config: true, default: "same" });
+    expect(Object.keys(setting?.choices ?? {})).toEqual(["same", "gilded", "ember", "frost"]);
+    expect(game.i18n.localize(setting?.hint ?? "")).toContain("luck die");
+  });
+
+  it("registers Brink's colour sets with Dice So Nice when it is ready, out of its own theme list", () => {
+    const sets = dice3d.exports.COLORSETS;
+    expect(Object.keys(sets)).toEqual(["brink-luck-gilded", "brink-luck-ember", "brink-luck-frost"]);
+    expect(sets["brink-luck-ember"]).toMatchObject({
+      description: "Ember (orange on deep red)",
+      category: "Brink luck die",
+      visibility: "hidden",
+    });
+  });
+
+  it("throws the player's luck die in the colour set they chose, and their other dice as usual", async () => {
+    const actor = await petra();
+    await asUser(petraPlayer, () => settings.set("brink", "luckDieAppearance", "ember"));
+    const card = await rollTest(actor);
+    const mine = dice3d.thrown.filter((die) => die.client === petraPlayer.id && die.messageId === card.id);
+    expect(mine.map((die) => [die.faces, die.result, die.appearance])).toEqual([
+      [6, 2, null],
+      [4, 3, null],
+      [20, 12, { colorset: "brink-luck-ember" }],
+    ]);
+    // Every client throws the same dice: the look travels with the roll.
+    const gms = dice3d.thrown.filter((die) => die.client === "gm" && die.messageId === card.id);
+    expect(gms.at(-1)?.appearance).toEqual({ colorset: "brink-luck-ember" });
+  });
+
+  it("leaves the luck die like the player's other dice by default", async () => {
+    const card = await rollTest(await petra());
+    expect(
+      dice3d.thrown.filter((die) => die.messageId === card.id).every((die) => die.appearance === null),
+    ).toBe(true);
+  });
+});
+
+describe("a card whose dice are being thrown", () => {
+  it("hides its outcome until Dice So Nice has finished that message, on each client", async () => {
+    const card = await rollTest(await petra());
+    const shown = await asUser(petraPlayer, () => card.renderHTML());
+    expect(shown.classList.contains("brink-rolling")).toBe(true);
+    expect(shown.querySelector(".brink-card .outcome")).not.toBeNull();
+    const done = asUser(petraPlayer, () => dice3d.waitFor3DAnimationByMessageID(card.id ?? ""));
+    finish();
+    await expect(done).resolves.toBe(true);
+    expect(shown.classList.contains("brink-rolling")).toBe(false);
+    expect((await card.renderHTML()).classList.contains("brink-rolling")).toBe(false);
+  });
+
+  it("hides the damage steps again while the death luck test added to an attack card rolls", async () => {
+    const actor = await petra();
+    const token = placeToken(actor, 5, 5);
+    const foe = (await Actor.implementation.create({
+      name: "Foe",
+      type: "npc",
+      system: { attributes: { str: { die: 6 } } },
+      items: [
+        {
+          name: "Mind blade",
+          type: "weapon",
+          system: { attributes: ["str"], damage: 4, damageType: "psychic" },
+        },
+      ],
+    })) as BrinkActor;
+    session.user.targets.clear();
+    session.user.targets.add(token);
+    queueDice(4, 10);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+    await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
+    const card = lastCard();
+    finish();
+    expect((await card.renderHTML()).classList.contains("brink-rolling")).toBe(false);
+
+    queueDice(1); // 8 damage takes her to zero health: the death luck test fails
+    await requestCardAction("apply", onCard(card, token));
+    const rolling = await card.renderHTML();
+    expect(rolling.classList.contains("brink-rolling")).toBe(true);
+    expect(rolling.textContent).toContain("Death luck test 1 vs 10: failed.");
+    finish();
+    expect(rolling.classList.contains("brink-rolling")).toBe(false);
+  });
+
+  it("marks only Brink's cards", async () => {
+    const roll = await new Roll("1d6").evaluate();
+    const message = (await ChatMessage.implementation.create({
+      content: "<p>a plain roll</p>",
+      rolls: [roll],
+    } as never)) as unknown as Card;
+    expect(dice3d.isAnimating(message.id ?? "", "gm")).toBe(true);
+    expect((await message.renderHTML()).classList.contains("brink-rolling")).toBe(false);
+  });
+});
+
+describe("the stylesheet", () => {
+  it("hides everything below a rolling card's header", async () => {
+    const { readFileSync } = await import("node:fs");
+    const css = readFileSync(new URL("../../styles/brink.css", import.meta.url), "utf8");
+    const window = new Window();
+    window.document.head.innerHTML = `<style>${css}</style>`;
+    window.document.body.innerHTML = `<li class="chat-message brink-rolling"><div class="brink brink-card"><header class="card-header">Test</header><footer class="card-total"><span class="outcome">Success</span></footer></div></li>`;
+    const style = (selector: string) => {
+      const element = window.document.querySelector(selector);
+      if (!element) throw new Error(`${selector} is missing`);
+      return window.getComputedStyle(element).visibility;
+    };
+    expect(style(".card-total")).toBe("hidden");
+    expect(style(".card-header")).not.toBe("hidden");
+  });
+});
+
+describe("the Dice So Nice contract, with the module active", () => {
+  beforeAll(() => {
+    dice3d.autoFinish = true;
+  });
+  afterAll(() => {
+    dice3d.autoFinish = false;
+  });
+  diceSoNiceContracts({ describe, it, after: afterAll, assert });
+});
