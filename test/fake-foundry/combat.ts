@@ -22,7 +22,7 @@ import {
   type OWNERSHIP,
 } from "./documents";
 import { hooks } from "./hooks";
-import type { Plain } from "./utils";
+import { deepClone, expandObject, mergeObject, type Plain } from "./utils";
 
 const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
 
@@ -44,8 +44,46 @@ export class FakeToken extends FakeDocument {
   get disposition(): number {
     return Number(this._source.disposition ?? TOKEN_DISPOSITIONS.HOSTILE);
   }
+  get actorLink(): boolean {
+    return this._source.actorLink === true;
+  }
+  /** The token's ActorDelta: what its synthetic actor changes from the world actor. */
+  get delta(): { toObject(): Plain } | null {
+    const delta = this._source.delta;
+    return this.#unlinked() ? { toObject: () => deepClone(delta as Plain) } : null;
+  }
+  /**
+   * A linked token's actor is the world actor. An unlinked token with delta data has a synthetic
+   * actor: the world actor's source with the delta laid over it (items replaced by id), whose updates
+   * write into the delta and never into the world actor. A token made without delta data stands for
+   * its world actor, as the combat tests have always used tokens.
+   */
   get actor(): FakeDocument | null {
-    return this.actorId ? (globals().game.actors.get(this.actorId) ?? null) : null;
+    const base = this.actorId ? (globals().game.actors.get(this.actorId) ?? null) : null;
+    return base && this.#unlinked() ? this.#synthetic(base) : base;
+  }
+
+  #unlinked(): boolean {
+    return !this.actorLink && typeof this._source.delta === "object" && this._source.delta !== null;
+  }
+
+  #synthetic(base: FakeDocument): FakeDocument {
+    const delta = this._source.delta as Plain;
+    const source = base.toObject();
+    const overrides = (delta.items as Plain[] | undefined) ?? [];
+    const items = (source.items as Plain[]).map((item) => overrides.find((o) => o._id === item._id) ?? item);
+    const added = overrides.filter((o) => !items.includes(o));
+    const merged = mergeObject(source, { system: (delta.system as Plain | undefined) ?? {} });
+    const cls = base.constructor as typeof FakeDocument;
+    const actor = new cls({ ...merged, items: [...items, ...added] }, { parent: this });
+    Object.defineProperty(actor, "isToken", { value: true });
+    Object.defineProperty(actor, "update", {
+      value: async (changes: Plain, options: Plain = {}) => {
+        await this.update({ delta: expandObject(changes) }, options);
+        return this.actor;
+      },
+    });
+    return actor;
   }
   override get name(): string {
     return String(this._source.name || this.actor?.name || "");

@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parse } from "yaml";
-import { Collection, FakeDocument, FakeChatMessage, type FakeUser } from "./documents";
+import { Collection, FakeDocument, FakeChatMessage, session, type FakeUser } from "./documents";
 import { users } from "./runtime";
 import type { Plain } from "./utils";
 
@@ -41,9 +41,49 @@ export class FakeRollTable extends FakeDocument {
   }
 }
 
+export class FakeJournalEntryPage extends FakeDocument {
+  static override documentName = "JournalEntryPage";
+
+  get text(): { content: string } {
+    const text = (this._source.text as { content?: unknown } | undefined) ?? {};
+    return { content: String(text.content ?? "") };
+  }
+}
+
+/** Every journal sheet opened, with the page it was opened at: what the user would see. */
+export const openedJournals: { uuid: string; pageId: string | null; userId: string }[] = [];
+
+export class FakeJournalEntry extends FakeDocument {
+  static override documentName = "JournalEntry";
+  static override metadata = { embedded: { pages: "JournalEntryPage" } };
+
+  get pages(): Collection<FakeJournalEntryPage> {
+    return (this.collections.pages ?? new Collection()) as Collection<FakeJournalEntryPage>;
+  }
+  /** v13's journal sheet: `render({ force, pageId })` opens the entry at that page. */
+  get sheet(): { render(options: { force?: boolean; pageId?: string }): Promise<unknown> } {
+    return {
+      render: async ({ force = false, pageId }) => {
+        if (!force) return undefined;
+        if (pageId && !this.pages.has(pageId)) throw new Error(`${this.name} has no page ${pageId}`);
+        openedJournals.push({ uuid: this.uuid, pageId: pageId ?? null, userId: session.user.id });
+        return this;
+      },
+    };
+  }
+}
+
 interface PackDefinition {
   name: string;
   type: string;
+}
+
+/** A compendium a world owns: its documents live in memory, made by the test. */
+export interface WorldPackDefinition {
+  name: string;
+  type: string;
+  locked?: boolean;
+  documents: Plain[];
 }
 
 /** Foundry drops the CLI's `_key` addresses when it reads a pack. */
@@ -57,17 +97,38 @@ function withoutKeys(value: unknown): unknown {
   );
 }
 
+/**
+ * A compendium as v13 shows it: `metadata.packageType` says who owns it ("system" for Brink's,
+ * "world" for the world's own). System packs start locked, world packs unlocked; a locked pack refuses
+ * every write until `configure({ locked: false })`.
+ */
 export class FakeCompendium {
-  readonly metadata: { id: string; name: string; type: string; packageName: string };
+  readonly metadata: { id: string; name: string; type: string; packageName: string; packageType: string };
   #documents: Collection<FakeDocument> | null = null;
+  #locked: boolean;
+  readonly #world: Plain[] | null;
 
-  constructor(definition: PackDefinition) {
+  constructor(definition: PackDefinition | WorldPackDefinition) {
+    const world = "documents" in definition;
+    const packageName = world ? "world" : PACKAGE;
     this.metadata = {
-      id: `${PACKAGE}.${definition.name}`,
+      id: `${packageName}.${definition.name}`,
       name: definition.name,
       type: definition.type,
-      packageName: PACKAGE,
+      packageName,
+      packageType: world ? "world" : "system",
     };
+    this.#world = world ? definition.documents : null;
+    this.#locked = world ? (definition.locked ?? false) : true;
+  }
+
+  get locked(): boolean {
+    return this.#locked;
+  }
+  /** Core stores the lock in the `core.compendiumConfiguration` setting; only a GM may change it. */
+  async configure(changes: { locked?: boolean }): Promise<void> {
+    if (!session.user.isGM) throw new Error("Only a gamemaster may configure a compendium.");
+    if (changes.locked !== undefined) this.#locked = changes.locked;
   }
 
   get id(): string {
@@ -100,20 +161,35 @@ export class FakeCompendium {
     return index;
   }
 
+  /** The pack's documents as a collection, for writes addressed to the pack. */
+  documents(): Collection<FakeDocument> {
+    return this.#load();
+  }
+  get index(): { size: number } {
+    return { size: this.#load().size };
+  }
+
   reset(): void {
     this.#documents = null;
+    if (!this.#world) this.#locked = true;
+  }
+
+  /** The documents as stored: Brink's YAML sources, or a world pack's test data. */
+  #sources(): Plain[] {
+    if (this.#world) return this.#world;
+    const folder = join(ROOT, "packs/_source", this.metadata.name);
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(".yml"))
+      .sort()
+      .map((file) => withoutKeys(parse(readFileSync(join(folder, file), "utf8"))) as Plain);
   }
 
   #load(): Collection<FakeDocument> {
     if (this.#documents) return this.#documents;
-    const folder = join(ROOT, "packs/_source", this.metadata.name);
     const cls = FakeDocument.configuredClass(this.documentName) ?? FakeDocument.registry[this.documentName];
     if (!cls) throw new Error(`the fake has no ${this.documentName} documents`);
     const documents = new Collection<FakeDocument>();
-    for (const file of readdirSync(folder)
-      .filter((name) => name.endsWith(".yml"))
-      .sort()) {
-      const data = withoutKeys(parse(readFileSync(join(folder, file), "utf8"))) as Plain;
+    for (const data of this.#sources()) {
       const doc = new cls(data);
       const uuid = `Compendium.${this.metadata.id}.${this.documentName}.${doc.id}`;
       Object.defineProperty(doc, "uuid", { get: () => uuid, configurable: true });
@@ -126,16 +202,29 @@ export class FakeCompendium {
 }
 
 const PACKS: PackDefinition[] = [
+  { name: "rules", type: "JournalEntry" },
   { name: "tables", type: "RollTable" },
   { name: "consequences", type: "Item" },
   { name: "equipment", type: "Item" },
+  { name: "adversaries", type: "Actor" },
+  { name: "characters", type: "Actor" },
 ];
 
 export const fakePacks = new Collection<FakeCompendium>();
 
-/** Back to the packs as shipped, discarding any edit a test made. */
+/** Back to the packs as shipped (locked), discarding any edit a test made and any world pack. */
 export function resetFakePacks(): void {
-  for (const pack of fakePacks) pack.reset();
+  for (const pack of fakePacks) {
+    if (pack.metadata.packageType === "world") fakePacks.delete(pack.id);
+    else pack.reset();
+  }
+}
+
+/** A compendium the world owns (Foundry: created from the compendium sidebar), holding these sources. */
+export function createWorldPack(definition: WorldPackDefinition): FakeCompendium {
+  const pack = new FakeCompendium(definition);
+  fakePacks.set(pack.id, pack);
+  return pack;
 }
 
 /** "Compendium.brink.tables.RollTable.<id>[.TableResult.<id>]" → the pack document, or null. */
@@ -154,7 +243,12 @@ interface Globals {
 }
 
 export function installFakePacks(): void {
-  for (const cls of [FakeTableResult, FakeRollTable]) FakeDocument.registry[cls.documentName] = cls;
+  for (const cls of [FakeTableResult, FakeRollTable, FakeJournalEntryPage, FakeJournalEntry])
+    FakeDocument.registry[cls.documentName] = cls;
+  FakeDocument.packs = {
+    collection: (id) => fakePacks.get(id)?.documents(),
+    locked: (id) => fakePacks.get(id)?.locked ?? false,
+  };
   for (const definition of PACKS) {
     const pack = new FakeCompendium(definition);
     fakePacks.set(pack.id, pack);
