@@ -47,10 +47,19 @@ export class FakeToken extends FakeDocument {
   get actorLink(): boolean {
     return this._source.actorLink === true;
   }
-  /** The token's ActorDelta: what its synthetic actor changes from the world actor. */
+  /**
+   * The token's ActorDelta: what its synthetic actor changes from the world actor. Its `system` is
+   * a plain override object, stored as written; its items are Item documents, so they read cleaned
+   * and migrated like any item (API: ActorDeltaData `system: object`, `items: Collection<BaseItem>`).
+   */
   get delta(): { toObject(): Plain } | null {
-    const delta = this._source.delta;
-    return this.#unlinked() ? { toObject: () => deepClone(delta as Plain) } : null;
+    if (!this.#unlinked()) return null;
+    const delta = deepClone(this._source.delta as Plain);
+    const Item = FakeDocument.configuredClass("Item") ?? FakeDocument.registry.Item;
+    const items = (delta.items as Plain[] | undefined) ?? [];
+    return {
+      toObject: () => ({ ...delta, items: items.map((item) => (Item ? new Item(item).toObject() : item)) }),
+    };
   }
   /**
    * A linked token's actor is the world actor. An unlinked token with delta data has a synthetic
@@ -67,6 +76,19 @@ export class FakeToken extends FakeDocument {
     return !this.actorLink && typeof this._source.delta === "object" && this._source.delta !== null;
   }
 
+  /** Items in an update merge into the delta's items by id, as embedded updates do; new ones are added. */
+  #deltaChange(changes: Plain): Plain {
+    const updates = changes.items as Plain[] | undefined;
+    if (!updates) return changes;
+    const existing = ((this._source.delta as Plain).items as Plain[] | undefined) ?? [];
+    const merged = existing.map((item) => {
+      const update = updates.find((u) => u._id === item._id);
+      return update ? mergeObject(item, update) : item;
+    });
+    const added = updates.filter((u) => !existing.some((item) => item._id === u._id));
+    return { ...changes, items: [...merged, ...added] };
+  }
+
   #synthetic(base: FakeDocument): FakeDocument {
     const delta = this._source.delta as Plain;
     const source = base.toObject();
@@ -79,7 +101,7 @@ export class FakeToken extends FakeDocument {
     Object.defineProperty(actor, "isToken", { value: true });
     Object.defineProperty(actor, "update", {
       value: async (changes: Plain, options: Plain = {}) => {
-        await this.update({ delta: expandObject(changes) }, options);
+        await this.update({ delta: this.#deltaChange(expandObject(changes)) }, options);
         return this.actor;
       },
     });
