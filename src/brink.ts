@@ -13,6 +13,7 @@ import { BrinkRoll } from "./dice";
 import { BrinkActor, BrinkItem } from "./documents";
 import { registerHandlebarsHelpers, preloadTemplates } from "./helpers/handlebars";
 import { registerSettings } from "./settings";
+import { registerStartup } from "./startup";
 import { statusEffectConfigs } from "./status-effects";
 import { registerDamageRequests } from "./workflows/damage";
 import { registerLifeClocks, registerLifeRequests } from "./workflows/life";
@@ -34,6 +35,7 @@ Hooks.once("init", () => {
   CONFIG.specialStatusEffects.DEFEATED = "dead";
   registerTokenHud(BrinkTokenHUD);
   registerSettings();
+  registerStartup();
   registerCombat();
   registerSheets();
   registerHandlebarsHelpers();

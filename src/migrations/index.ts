@@ -1,12 +1,4 @@
-import { migrateWorld } from "./run";
-
 export { migrateWorld } from "./run";
+export { MIGRATIONS, type Migration } from "./steps";
+export type { MigrationReport } from "./summary";
 export { SCHEMA_VERSION } from "./version";
-
-/** Only the active GM's client migrates, once the world is ready, so it happens exactly once. */
-export function registerMigrations(): void {
-  Hooks.once("ready", async () => {
-    if (game.users.activeGM?.isSelf !== true) return;
-    await migrateWorld();
-  });
-}

@@ -70,6 +70,7 @@ declare module "fvtt-types/configuration" {
     "brink.morale": boolean;
     "brink.detachments": boolean;
     "brink.worldSchemaVersion": number;
+    "brink.welcomeShown": boolean;
   }
 
   namespace Hooks {

@@ -21,7 +21,9 @@ const TARGET = { uuid: "Scene.s1.Token.t1", name: "Ostrog", img: "ostrog.webp" }
 function sentUpdates(): Record<string, Plain[]> {
   const sent: Record<string, Plain[]> = {};
   for (const name of ["Actor", "Item", "ChatMessage", "Token"])
-    hooks.on(`update${name}`, (_doc: unknown, changes: Plain) => (sent[name] ??= []).push(changes));
+    hooks.on(`update${name}`, (_doc: unknown, changes: unknown) => {
+      (sent[name] ??= []).push(changes as Plain);
+    });
   return sent;
 }
 
