@@ -184,7 +184,9 @@ export class FakeDocument {
   static packs: {
     collection(packId: string): Collection<FakeDocument> | undefined;
     locked(packId: string): boolean;
-  } = { collection: () => undefined, locked: () => false };
+    /** Makes a new document one of the pack's: its `pack` and compendium uuid. */
+    adopt(packId: string, doc: FakeDocument): void;
+  } = { collection: () => undefined, locked: () => false, adopt: () => undefined };
   /** The configured class for this document type (CONFIG[name].documentClass), as in Foundry. */
   static configuredClass: (name: string) => typeof FakeDocument | undefined = () => undefined;
 
@@ -442,13 +444,19 @@ export class FakeDocument {
   }
 
   /** Creation data is expanded first, so a key holding dots becomes nested objects, as in Foundry. */
+  /** With `{ pack }` the documents are created in that compendium (which must be unlocked). */
   static async createDocuments(data: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
+    const pack = typeof options.pack === "string" ? options.pack : undefined;
     const created = data.map((d) => new this(expandObject(d)));
+    if (pack) for (const doc of created) FakeDocument.packs.adopt(pack, doc);
     for (const doc of created) doc.#assertValidNew();
     for (const doc of created) doc.#assertCan("create", doc._source);
-    const collection = (FakeDocument.worldCollections[this.documentName] ??= new Collection<FakeDocument>());
+    const collection = pack
+      ? FakeDocument.packs.collection(pack)
+      : (FakeDocument.worldCollections[this.documentName] ??= new Collection<FakeDocument>());
+    if (!collection) throw new Error(`There is no compendium ${String(pack)}`);
     for (const doc of created) collection.set(doc.id, doc);
-    record("create", this.documentName, null, created.length);
+    record("create", this.documentName, null, created.length, pack);
     for (const doc of created) callOnEveryClient(`create${this.documentName}`, doc, options, session.user.id);
     return created;
   }

@@ -161,6 +161,21 @@ export class FakeCompendium {
     return index;
   }
 
+  /** A document of this pack has its compendium uuid and knows its pack, as in Foundry. */
+  adopt(doc: FakeDocument): void {
+    const uuid = `Compendium.${this.metadata.id}.${this.documentName}.${doc.id}`;
+    Object.defineProperty(doc, "uuid", { get: () => uuid, configurable: true });
+    Object.defineProperty(doc, "pack", { value: this.metadata.id, configurable: true });
+  }
+
+  /** A world compendium can be deleted from the world; Brink's own cannot. */
+  async deleteCompendium(): Promise<this> {
+    if (this.metadata.packageType !== "world") throw new Error("Only a world compendium can be deleted.");
+    if (!session.user.isGM) throw new Error("Only a gamemaster may delete a compendium.");
+    fakePacks.delete(this.id);
+    return this;
+  }
+
   /** The pack's documents as a collection, for writes addressed to the pack. */
   documents(): Collection<FakeDocument> {
     return this.#load();
@@ -191,9 +206,7 @@ export class FakeCompendium {
     const documents = new Collection<FakeDocument>();
     for (const data of this.#sources()) {
       const doc = new cls(data);
-      const uuid = `Compendium.${this.metadata.id}.${this.documentName}.${doc.id}`;
-      Object.defineProperty(doc, "uuid", { get: () => uuid, configurable: true });
-      Object.defineProperty(doc, "pack", { value: this.metadata.id, configurable: true });
+      this.adopt(doc);
       documents.set(doc.id, doc);
     }
     this.#documents = documents;
@@ -219,6 +232,16 @@ export function resetFakePacks(): void {
     else pack.reset();
   }
 }
+
+/** Core's `CompendiumCollection.createCompendium`: a new, empty, unlocked world compendium. */
+export const FakeCompendiumCollection = {
+  async createCompendium(metadata: { type: string; label: string; name?: string }): Promise<FakeCompendium> {
+    if (!session.user.isGM) throw new Error("Only a gamemaster may create a compendium.");
+    const name = metadata.name ?? metadata.label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    if (fakePacks.has(`world.${name}`)) throw new Error(`The compendium world.${name} already exists.`);
+    return createWorldPack({ name, type: metadata.type, documents: [] });
+  },
+};
 
 /** A compendium the world owns (Foundry: created from the compendium sidebar), holding these sources. */
 export function createWorldPack(definition: WorldPackDefinition): FakeCompendium {
@@ -248,7 +271,9 @@ export function installFakePacks(): void {
   FakeDocument.packs = {
     collection: (id) => fakePacks.get(id)?.documents(),
     locked: (id) => fakePacks.get(id)?.locked ?? false,
+    adopt: (id, doc) => fakePacks.get(id)?.adopt(doc),
   };
+  Object.assign(globalThis, { CompendiumCollection: FakeCompendiumCollection });
   for (const definition of PACKS) {
     const pack = new FakeCompendium(definition);
     fakePacks.set(pack.id, pack);

@@ -8,6 +8,7 @@ import { dataModelContracts } from "../contracts/data-models.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
+import { migrationContracts } from "../contracts/migration.contract";
 import { packContracts } from "../contracts/packs.contract";
 import { sheetContracts } from "../contracts/sheets.contract";
 
@@ -18,6 +19,7 @@ const BATCHES = [
   { key: "brink.runtime", name: "Brink: Foundry runtime", run: runtimeContracts },
   { key: "brink.combat", name: "Brink: combat", run: combatContracts },
   { key: "brink.packs", name: "Brink: packs", run: packContracts },
+  { key: "brink.migrations", name: "Brink: migrations", run: migrationContracts },
   {
     key: "brink.sheets",
     name: "Brink: sheet forms",
