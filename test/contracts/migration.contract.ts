@@ -78,6 +78,18 @@ export function migrationContracts(context: ContractContext): void {
     });
   });
 
+  describe("Foundry journal pages in a compendium", () => {
+    it("resolve the welcome page's uuid to a page of the rules journal, whose entry has a sheet", async () => {
+      // fromUuid's typed result is every document; a page is read for its name and its entry.
+      const page = (await fromUuid(
+        "Compendium.brink.rules.JournalEntry.9rbVUvVd64BZZ1di.JournalEntryPage.op2FOCbEw7W6N3sy",
+      )) as unknown as { name: string; parent: { id: string; sheet: unknown } | null } | null;
+      assert.equal(page?.name, "Getting Started (GM)");
+      assert.equal(page?.parent?.id, "9rbVUvVd64BZZ1di");
+      assert.isTrue(page?.parent?.sheet !== null && page?.parent?.sheet !== undefined);
+    });
+  });
+
   describe("Foundry updates with diff: false", () => {
     it("send a change even when it restates the current value", async () => {
       const item = track(await Item.implementation.create({ name: "Contract: restated", type: "gear" }));

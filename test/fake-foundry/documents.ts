@@ -336,9 +336,8 @@ export class FakeDocument {
 
   /** The compendium this document (or its top-level parent) lives in, if any. */
   get packId(): string | null {
-    let root: FakeDocument = this;
-    while (root.parent) root = root.parent;
-    const pack = (root as { pack?: unknown }).pack;
+    if (this.parent) return this.parent.packId;
+    const pack = (this as { pack?: unknown }).pack;
     return typeof pack === "string" ? pack : null;
   }
 

@@ -17,16 +17,25 @@ const labelOf = (element: HTMLElement, name: string): string | undefined =>
     ?.querySelector("label")
     ?.textContent?.trim();
 
+async function make(data: Parameters<typeof Item.implementation.create>[0]) {
+  const item = await Item.implementation.create(data);
+  if (!item) throw new Error("the item was not created");
+  return item;
+}
+
 describe("price and quantity", () => {
   beforeEach(() => resetWorld());
 
-  it.each(["weapon", "armour", "shield", "gear"])("a %s starts as one item costing nothing", async (type) => {
-    const item = await Item.implementation.create({ name: "Thing", type });
-    expect(item.system).toMatchObject({ price: 0, quantity: 1 });
-  });
+  it.each(["weapon", "armour", "shield", "gear"] as const)(
+    "a %s starts as one item costing nothing",
+    async (type) => {
+      const item = await make({ name: "Thing", type });
+      expect(item.system).toMatchObject({ price: 0, quantity: 1 });
+    },
+  );
 
   it("shows both on the item sheet and saves what the GM types", async () => {
-    const javelin = await Item.implementation.create({ name: "Javelin", type: "weapon" });
+    const javelin = await make({ name: "Javelin", type: "weapon" });
     const sheet = await openSheet(BrinkItemSheet, javelin);
     expect(labelOf(sheet.element, "system.price")).toBe("Price");
     expect(labelOf(sheet.element, "system.quantity")).toBe("Quantity");
@@ -37,7 +46,7 @@ describe("price and quantity", () => {
   });
 
   it("keeps a typed negative price or quantity at zero, as the fields clamp it", async () => {
-    const rope = await Item.implementation.create({
+    const rope = await make({
       name: "Rope",
       type: "gear",
       system: { quantity: 2, price: 3 },
@@ -50,7 +59,7 @@ describe("price and quantity", () => {
   });
 
   it("has no price on talents, injuries and setbacks, which are not carried", async () => {
-    const talent = await Item.implementation.create({ name: "Tough", type: "talent" });
+    const talent = await make({ name: "Tough", type: "talent" });
     expect(talent.system).not.toHaveProperty("price");
     expect(talent.system).not.toHaveProperty("quantity");
   });
