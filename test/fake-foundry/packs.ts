@@ -1,8 +1,10 @@
 /**
- * Compendium packs in the fake: `game.packs` holds Brink's RollTable and Item packs, read from
- * packs/_source as Foundry reads the compiled LevelDB (the pack tests prove the two agree). Pack
- * documents have compendium uuids, `fromUuid` resolves them, and a test may edit one as a GM
- * would; `resetFakePacks` throws every edit away. Also the chat helper Brink uses to whisper GMs.
+ * Compendium packs in the fake: `game.packs` holds every pack Brink ships (rules journal, tables,
+ * items, actors), read from packs/_source as Foundry reads the compiled LevelDB (the pack tests prove
+ * the two agree), and any world compendium a test creates. Pack documents have compendium uuids and
+ * `fromUuid` resolves them. Brink's packs are locked, as shipped: a test unlocks one to edit it as a
+ * GM would, and `resetFakePacks` throws every edit (and every world pack) away. Also the chat helper
+ * Brink uses to whisper GMs.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
