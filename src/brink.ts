@@ -19,6 +19,7 @@ import { registerSettings } from "./settings";
 import { registerSettingsMenus } from "./applications/settings";
 import { registerCardCollapse } from "./applications/chat/collapse-cards";
 import { registerKeybindings } from "./keybindings";
+import { registerStartup } from "./startup";
 import { statusEffectConfigs } from "./status-effects";
 import { registerDamageRequests } from "./workflows/damage";
 import { registerLifeClocks, registerLifeRequests } from "./workflows/life";
@@ -42,6 +43,7 @@ Hooks.once("init", () => {
   registerSettings();
   registerSettingsMenus();
   registerKeybindings();
+  registerStartup();
   registerCombat();
   registerSheets();
   registerHandlebarsHelpers();

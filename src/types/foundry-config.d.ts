@@ -73,6 +73,7 @@ declare module "fvtt-types/configuration" {
     "brink.skipRollDialogs": boolean;
     "brink.showExactOdds": boolean;
     "brink.collapseCards": boolean;
+    "brink.welcomeShown": boolean;
   }
 
   namespace Hooks {

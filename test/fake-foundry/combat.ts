@@ -22,7 +22,7 @@ import {
   type OWNERSHIP,
 } from "./documents";
 import { hooks } from "./hooks";
-import type { Plain } from "./utils";
+import { deepClone, expandObject, mergeObject, type Plain } from "./utils";
 
 const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
 
@@ -44,8 +44,68 @@ export class FakeToken extends FakeDocument {
   get disposition(): number {
     return Number(this._source.disposition ?? TOKEN_DISPOSITIONS.HOSTILE);
   }
+  get actorLink(): boolean {
+    return this._source.actorLink === true;
+  }
+  /**
+   * The token's ActorDelta: what its synthetic actor changes from the world actor. Its `system` is
+   * a plain override object, stored as written; its items are Item documents, so they read cleaned
+   * and migrated like any item (API: ActorDeltaData `system: object`, `items: Collection<BaseItem>`).
+   */
+  get delta(): { toObject(): Plain } | null {
+    if (!this.#unlinked()) return null;
+    const delta = deepClone(this._source.delta as Plain);
+    const Item = FakeDocument.configuredClass("Item") ?? FakeDocument.registry.Item;
+    const items = (delta.items as Plain[] | undefined) ?? [];
+    return {
+      toObject: () => ({ ...delta, items: items.map((item) => (Item ? new Item(item).toObject() : item)) }),
+    };
+  }
+  /**
+   * A linked token's actor is the world actor. An unlinked token with delta data has a synthetic
+   * actor: the world actor's source with the delta laid over it (items replaced by id), whose updates
+   * write into the delta and never into the world actor. A token made without delta data stands for
+   * its world actor, as the combat tests have always used tokens.
+   */
   get actor(): FakeDocument | null {
-    return this.actorId ? (globals().game.actors.get(this.actorId) ?? null) : null;
+    const base = this.actorId ? (globals().game.actors.get(this.actorId) ?? null) : null;
+    return base && this.#unlinked() ? this.#synthetic(base) : base;
+  }
+
+  #unlinked(): boolean {
+    return !this.actorLink && typeof this._source.delta === "object" && this._source.delta !== null;
+  }
+
+  /** Items in an update merge into the delta's items by id, as embedded updates do; new ones are added. */
+  #deltaChange(changes: Plain): Plain {
+    const updates = changes.items as Plain[] | undefined;
+    if (!updates) return changes;
+    const existing = ((this._source.delta as Plain).items as Plain[] | undefined) ?? [];
+    const merged = existing.map((item) => {
+      const update = updates.find((u) => u._id === item._id);
+      return update ? mergeObject(item, update) : item;
+    });
+    const added = updates.filter((u) => !existing.some((item) => item._id === u._id));
+    return { ...changes, items: [...merged, ...added] };
+  }
+
+  #synthetic(base: FakeDocument): FakeDocument {
+    const delta = this._source.delta as Plain;
+    const source = base.toObject();
+    const overrides = (delta.items as Plain[] | undefined) ?? [];
+    const items = (source.items as Plain[]).map((item) => overrides.find((o) => o._id === item._id) ?? item);
+    const added = overrides.filter((o) => !items.includes(o));
+    const merged = mergeObject(source, { system: (delta.system as Plain | undefined) ?? {} });
+    const cls = base.constructor as typeof FakeDocument;
+    const actor = new cls({ ...merged, items: [...items, ...added] }, { parent: this });
+    Object.defineProperty(actor, "isToken", { value: true });
+    Object.defineProperty(actor, "update", {
+      value: async (changes: Plain, options: Plain = {}) => {
+        await this.update({ delta: this.#deltaChange(expandObject(changes)) }, options);
+        return this.actor;
+      },
+    });
+    return actor;
   }
   override get name(): string {
     return String(this._source.name || this.actor?.name || "");

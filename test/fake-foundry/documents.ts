@@ -36,6 +36,8 @@ export interface WriteRecord {
   parent: string | null;
   count: number;
   userId: string;
+  /** The compendium written to, for documents in a pack. */
+  pack?: string;
 }
 export const writeLog: WriteRecord[] = [];
 
@@ -178,6 +180,13 @@ export class FakeDocument {
   static metadata: { embedded: Record<string, string> } = { embedded: {} };
   static registry: Record<string, typeof FakeDocument> = {};
   static worldCollections: Record<string, Collection<FakeDocument>> = {};
+  /** A compendium's documents by pack id, and whether it is locked; set by packs.ts. */
+  static packs: {
+    collection(packId: string): Collection<FakeDocument> | undefined;
+    locked(packId: string): boolean;
+    /** Makes a new document one of the pack's: its `pack` and compendium uuid. */
+    adopt(packId: string, doc: FakeDocument): void;
+  } = { collection: () => undefined, locked: () => false, adopt: () => undefined };
   /** The configured class for this document type (CONFIG[name].documentClass), as in Foundry. */
   static configuredClass: (name: string) => typeof FakeDocument | undefined = () => undefined;
 
@@ -320,8 +329,23 @@ export class FakeDocument {
   }
 
   #assertCan(action: ModifyAction, data?: Plain): void {
+    this.#assertUnlocked();
     if (!this.canUserModify(session.user, action, data))
       throw new PermissionError(session.user, action, this);
+  }
+
+  /** The compendium this document (or its top-level parent) lives in, if any. */
+  get packId(): string | null {
+    if (this.parent) return this.parent.packId;
+    const pack = (this as { pack?: unknown }).pack;
+    return typeof pack === "string" ? pack : null;
+  }
+
+  /** Foundry refuses every write to a locked compendium, a GM's included, until it is unlocked. */
+  #assertUnlocked(): void {
+    const pack = this.packId;
+    if (pack && FakeDocument.packs.locked(pack))
+      throw new Error(`You may not modify the locked compendium ${pack}; unlock it first.`);
   }
 
   toObject(): Plain {
@@ -338,7 +362,7 @@ export class FakeDocument {
    * The source an update would produce, cleaned and validated through the model, and the difference
    * from today's source (Foundry sends only that difference; an empty one is never sent).
    */
-  #candidate(source: Plain, changes: Plain): { next: Plain; diff: Plain } {
+  #candidate(source: Plain, changes: Plain, options: Plain = {}): { next: Plain; diff: Plain } {
     const expanded = expandObject(changes);
     const next = mergeObject(source, expanded);
     (this.constructor as typeof FakeDocument).normalizeSource(next);
@@ -351,7 +375,8 @@ export class FakeDocument {
     if (Object.keys(failures).length) throw new DataModelValidationError(failures);
     if (model && expanded.system !== undefined)
       next.system = model.cleanData(model.migrateData(deepClone(next.system as Plain)));
-    return { next, diff: diffObject(source, next) };
+    // With `diff: false` the change is sent as given, even where it restates today's source.
+    return { next, diff: options.diff === false ? expandObject(changes) : diffObject(source, next) };
   }
 
   /** `validate({ changes, clean: true, fallback: false })`: throws as an update would, writes nothing. */
@@ -385,10 +410,10 @@ export class FakeDocument {
     // preUpdate runs before the diff (Foundry v12+), so it hears updates that turn out to be no-ops.
     if (hooks.call(`preUpdate${this.documentName}`, this, changes, options, userId) === false)
       return undefined;
-    const { next, diff } = this.#candidate(this._source, changes);
+    const { next, diff } = this.#candidate(this._source, changes, options);
     if (!Object.keys(diff).length) return undefined;
     this.#commit(next);
-    record("update", this.documentName, null, 1);
+    record("update", this.documentName, null, 1, this.packId);
     callOnEveryClient(`update${this.documentName}`, this, { ...diff, _id: this.id }, options, userId);
     return this;
   }
@@ -418,30 +443,40 @@ export class FakeDocument {
   }
 
   /** Creation data is expanded first, so a key holding dots becomes nested objects, as in Foundry. */
+  /** With `{ pack }` the documents are created in that compendium (which must be unlocked). */
   static async createDocuments(data: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
+    const pack = typeof options.pack === "string" ? options.pack : undefined;
     const created = data.map((d) => new this(expandObject(d)));
+    if (pack) for (const doc of created) FakeDocument.packs.adopt(pack, doc);
     for (const doc of created) doc.#assertValidNew();
     for (const doc of created) doc.#assertCan("create", doc._source);
-    const collection = (FakeDocument.worldCollections[this.documentName] ??= new Collection<FakeDocument>());
+    const collection = pack
+      ? FakeDocument.packs.collection(pack)
+      : (FakeDocument.worldCollections[this.documentName] ??= new Collection<FakeDocument>());
+    if (!collection) throw new Error(`There is no compendium ${String(pack)}`);
     for (const doc of created) collection.set(doc.id, doc);
-    record("create", this.documentName, null, created.length);
+    record("create", this.documentName, null, created.length, pack);
     for (const doc of created) callOnEveryClient(`create${this.documentName}`, doc, options, session.user.id);
     return created;
   }
 
+  /** With `{ pack }` the updates go to that compendium's documents, in one write. */
   static async updateDocuments(updates: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
-    const collection = FakeDocument.worldCollections[this.documentName];
+    const pack = typeof options.pack === "string" ? options.pack : undefined;
+    const collection = pack
+      ? FakeDocument.packs.collection(pack)
+      : FakeDocument.worldCollections[this.documentName];
     const planned = updates.map((update) => {
       const doc = collection?.get(String(update._id));
       if (!doc) throw new Error(`${this.documentName} ${String(update._id)} does not exist`);
       const { _id: _ignored, ...changes } = update;
       doc.#assertCan("update", changes);
-      return { doc, ...doc.#candidate(doc._source, changes) };
+      return { doc, ...doc.#candidate(doc._source, changes, options) };
     });
     const changed = planned.filter((p) => Object.keys(p.diff).length);
     if (!changed.length) return [];
     for (const { doc, next } of changed) doc.#commit(next);
-    record("update", this.documentName, null, changed.length);
+    record("update", this.documentName, null, changed.length, pack);
     const userId = session.user.id;
     for (const { doc, diff } of changed)
       callOnEveryClient(`update${this.documentName}`, doc, { ...diff, _id: doc.id }, options, userId);
@@ -465,6 +500,7 @@ export class FakeDocument {
     options: Plain = {},
   ): Promise<FakeDocument[]> {
     const collection = this.#collectionFor(documentName);
+    this.#assertUnlocked();
     if (!this.canUserModify(session.user, "update")) throw new PermissionError(session.user, "create", this);
     const list = [...((this._source[collection] as Plain[] | undefined) ?? [])];
     const ids = data.map((d) => {
@@ -476,7 +512,7 @@ export class FakeDocument {
       return String(copy._id);
     });
     this.#commit(this.#candidate(this._source, { [collection]: list }).next);
-    record("create", documentName, this.uuid, data.length);
+    record("create", documentName, this.uuid, data.length, this.packId);
     const created = ids
       .map((id) => this.collections[collection]?.get(id))
       .filter((d): d is FakeDocument => !!d);
@@ -502,7 +538,7 @@ export class FakeDocument {
       const { _id: _ignored, ...changes } = update;
       doc.#assertCan("update", changes);
       if (hooks.call(`preUpdate${documentName}`, doc, changes, options, userId) === false) continue;
-      const { next, diff } = doc.#candidate(list[index] ?? {}, changes);
+      const { next, diff } = doc.#candidate(list[index] ?? {}, changes, options);
       if (!Object.keys(diff).length) continue;
       list[index] = next;
       changed.push({ id: doc.id, diff });
@@ -510,7 +546,7 @@ export class FakeDocument {
     if (!changed.length) return [];
     this._source[collection] = list;
     this.#initialize();
-    record("update", documentName, this.uuid, changed.length);
+    record("update", documentName, this.uuid, changed.length, this.packId);
     const docs = changed.flatMap(({ id, diff }) => {
       const doc = this.collections[collection]?.get(id);
       return doc ? [{ doc, diff }] : [];
@@ -551,8 +587,10 @@ function record(
   documentName: string,
   parent: string | null,
   count: number,
+  pack?: string | null,
 ): void {
-  writeLog.push({ action, documentName, parent, count, userId: session.user.id });
+  const write: WriteRecord = { action, documentName, parent, count, userId: session.user.id };
+  writeLog.push(pack ? { ...write, pack } : write);
 }
 
 export class FakeActiveEffect extends FakeDocument {

@@ -1,13 +1,15 @@
 /**
- * Compendium packs in the fake: `game.packs` holds Brink's RollTable and Item packs, read from
- * packs/_source as Foundry reads the compiled LevelDB (the pack tests prove the two agree). Pack
- * documents have compendium uuids, `fromUuid` resolves them, and a test may edit one as a GM
- * would; `resetFakePacks` throws every edit away. Also the chat helper Brink uses to whisper GMs.
+ * Compendium packs in the fake: `game.packs` holds every pack Brink ships (rules journal, tables,
+ * items, actors), read from packs/_source as Foundry reads the compiled LevelDB (the pack tests prove
+ * the two agree), and any world compendium a test creates. Pack documents have compendium uuids and
+ * `fromUuid` resolves them. Brink's packs are locked, as shipped: a test unlocks one to edit it as a
+ * GM would, and `resetFakePacks` throws every edit (and every world pack) away. Also the chat helper
+ * Brink uses to whisper GMs.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parse } from "yaml";
-import { Collection, FakeDocument, FakeChatMessage, type FakeUser } from "./documents";
+import { Collection, FakeDocument, FakeChatMessage, session, type FakeUser } from "./documents";
 import { users } from "./runtime";
 import type { Plain } from "./utils";
 
@@ -41,9 +43,49 @@ export class FakeRollTable extends FakeDocument {
   }
 }
 
+export class FakeJournalEntryPage extends FakeDocument {
+  static override documentName = "JournalEntryPage";
+
+  get text(): { content: string } {
+    const text = (this._source.text as { content?: unknown } | undefined) ?? {};
+    return { content: String(text.content ?? "") };
+  }
+}
+
+/** Every journal sheet opened, with the page it was opened at: what the user would see. */
+export const openedJournals: { uuid: string; pageId: string | null; userId: string }[] = [];
+
+export class FakeJournalEntry extends FakeDocument {
+  static override documentName = "JournalEntry";
+  static override metadata = { embedded: { pages: "JournalEntryPage" } };
+
+  get pages(): Collection<FakeJournalEntryPage> {
+    return (this.collections.pages ?? new Collection()) as Collection<FakeJournalEntryPage>;
+  }
+  /** v13's journal sheet: `render({ force, pageId })` opens the entry at that page. */
+  get sheet(): { render(options: { force?: boolean; pageId?: string }): Promise<unknown> } {
+    return {
+      render: async ({ force = false, pageId }) => {
+        if (!force) return undefined;
+        if (pageId && !this.pages.has(pageId)) throw new Error(`${this.name} has no page ${pageId}`);
+        openedJournals.push({ uuid: this.uuid, pageId: pageId ?? null, userId: session.user.id });
+        return this;
+      },
+    };
+  }
+}
+
 interface PackDefinition {
   name: string;
   type: string;
+}
+
+/** A compendium a world owns: its documents live in memory, made by the test. */
+export interface WorldPackDefinition {
+  name: string;
+  type: string;
+  locked?: boolean;
+  documents: Plain[];
 }
 
 /** Foundry drops the CLI's `_key` addresses when it reads a pack. */
@@ -57,17 +99,38 @@ function withoutKeys(value: unknown): unknown {
   );
 }
 
+/**
+ * A compendium as v13 shows it: `metadata.packageType` says who owns it ("system" for Brink's,
+ * "world" for the world's own). System packs start locked, world packs unlocked; a locked pack refuses
+ * every write until `configure({ locked: false })`.
+ */
 export class FakeCompendium {
-  readonly metadata: { id: string; name: string; type: string; packageName: string };
+  readonly metadata: { id: string; name: string; type: string; packageName: string; packageType: string };
   #documents: Collection<FakeDocument> | null = null;
+  #locked: boolean;
+  readonly #world: Plain[] | null;
 
-  constructor(definition: PackDefinition) {
+  constructor(definition: PackDefinition | WorldPackDefinition) {
+    const world = "documents" in definition;
+    const packageName = world ? "world" : PACKAGE;
     this.metadata = {
-      id: `${PACKAGE}.${definition.name}`,
+      id: `${packageName}.${definition.name}`,
       name: definition.name,
       type: definition.type,
-      packageName: PACKAGE,
+      packageName,
+      packageType: world ? "world" : "system",
     };
+    this.#world = world ? definition.documents : null;
+    this.#locked = world ? (definition.locked ?? false) : true;
+  }
+
+  get locked(): boolean {
+    return this.#locked;
+  }
+  /** Core stores the lock in the `core.compendiumConfiguration` setting; only a GM may change it. */
+  async configure(changes: { locked?: boolean }): Promise<void> {
+    if (!session.user.isGM) throw new Error("Only a gamemaster may configure a compendium.");
+    if (changes.locked !== undefined) this.#locked = changes.locked;
   }
 
   get id(): string {
@@ -100,24 +163,52 @@ export class FakeCompendium {
     return index;
   }
 
+  /** A document of this pack has its compendium uuid and knows its pack, as in Foundry. */
+  adopt(doc: FakeDocument): void {
+    const uuid = `Compendium.${this.metadata.id}.${this.documentName}.${doc.id}`;
+    Object.defineProperty(doc, "uuid", { get: () => uuid, configurable: true });
+    Object.defineProperty(doc, "pack", { value: this.metadata.id, configurable: true });
+  }
+
+  /** A world compendium can be deleted from the world; Brink's own cannot. */
+  async deleteCompendium(): Promise<this> {
+    if (this.metadata.packageType !== "world") throw new Error("Only a world compendium can be deleted.");
+    if (!session.user.isGM) throw new Error("Only a gamemaster may delete a compendium.");
+    fakePacks.delete(this.id);
+    return this;
+  }
+
+  /** The pack's documents as a collection, for writes addressed to the pack. */
+  documents(): Collection<FakeDocument> {
+    return this.#load();
+  }
+  get index(): { size: number } {
+    return { size: this.#load().size };
+  }
+
   reset(): void {
     this.#documents = null;
+    if (!this.#world) this.#locked = true;
+  }
+
+  /** The documents as stored: Brink's YAML sources, or a world pack's test data. */
+  #sources(): Plain[] {
+    if (this.#world) return this.#world;
+    const folder = join(ROOT, "packs/_source", this.metadata.name);
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(".yml"))
+      .sort()
+      .map((file) => withoutKeys(parse(readFileSync(join(folder, file), "utf8"))) as Plain);
   }
 
   #load(): Collection<FakeDocument> {
     if (this.#documents) return this.#documents;
-    const folder = join(ROOT, "packs/_source", this.metadata.name);
     const cls = FakeDocument.configuredClass(this.documentName) ?? FakeDocument.registry[this.documentName];
     if (!cls) throw new Error(`the fake has no ${this.documentName} documents`);
     const documents = new Collection<FakeDocument>();
-    for (const file of readdirSync(folder)
-      .filter((name) => name.endsWith(".yml"))
-      .sort()) {
-      const data = withoutKeys(parse(readFileSync(join(folder, file), "utf8"))) as Plain;
+    for (const data of this.#sources()) {
       const doc = new cls(data);
-      const uuid = `Compendium.${this.metadata.id}.${this.documentName}.${doc.id}`;
-      Object.defineProperty(doc, "uuid", { get: () => uuid, configurable: true });
-      Object.defineProperty(doc, "pack", { value: this.metadata.id, configurable: true });
+      this.adopt(doc);
       documents.set(doc.id, doc);
     }
     this.#documents = documents;
@@ -126,16 +217,39 @@ export class FakeCompendium {
 }
 
 const PACKS: PackDefinition[] = [
+  { name: "rules", type: "JournalEntry" },
   { name: "tables", type: "RollTable" },
   { name: "consequences", type: "Item" },
   { name: "equipment", type: "Item" },
+  { name: "adversaries", type: "Actor" },
+  { name: "characters", type: "Actor" },
 ];
 
 export const fakePacks = new Collection<FakeCompendium>();
 
-/** Back to the packs as shipped, discarding any edit a test made. */
+/** Back to the packs as shipped (locked), discarding any edit a test made and any world pack. */
 export function resetFakePacks(): void {
-  for (const pack of fakePacks) pack.reset();
+  for (const pack of fakePacks) {
+    if (pack.metadata.packageType === "world") fakePacks.delete(pack.id);
+    else pack.reset();
+  }
+}
+
+/** Core's `CompendiumCollection.createCompendium`: a new, empty, unlocked world compendium. */
+export const FakeCompendiumCollection = {
+  async createCompendium(metadata: { type: string; label: string; name?: string }): Promise<FakeCompendium> {
+    if (!session.user.isGM) throw new Error("Only a gamemaster may create a compendium.");
+    const name = metadata.name ?? metadata.label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    if (fakePacks.has(`world.${name}`)) throw new Error(`The compendium world.${name} already exists.`);
+    return createWorldPack({ name, type: metadata.type, documents: [] });
+  },
+};
+
+/** A compendium the world owns (Foundry: created from the compendium sidebar), holding these sources. */
+export function createWorldPack(definition: WorldPackDefinition): FakeCompendium {
+  const pack = new FakeCompendium(definition);
+  fakePacks.set(pack.id, pack);
+  return pack;
 }
 
 /** "Compendium.brink.tables.RollTable.<id>[.TableResult.<id>]" → the pack document, or null. */
@@ -154,7 +268,14 @@ interface Globals {
 }
 
 export function installFakePacks(): void {
-  for (const cls of [FakeTableResult, FakeRollTable]) FakeDocument.registry[cls.documentName] = cls;
+  for (const cls of [FakeTableResult, FakeRollTable, FakeJournalEntryPage, FakeJournalEntry])
+    FakeDocument.registry[cls.documentName] = cls;
+  FakeDocument.packs = {
+    collection: (id) => fakePacks.get(id)?.documents(),
+    locked: (id) => fakePacks.get(id)?.locked ?? false,
+    adopt: (id, doc) => fakePacks.get(id)?.adopt(doc),
+  };
+  Object.assign(globalThis, { CompendiumCollection: FakeCompendiumCollection });
   for (const definition of PACKS) {
     const pack = new FakeCompendium(definition);
     fakePacks.set(pack.id, pack);

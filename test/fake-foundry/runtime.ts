@@ -127,20 +127,81 @@ export const settings = {
   },
 };
 
+export interface NoticeOptions {
+  localize?: boolean;
+  format?: Record<string, unknown>;
+  permanent?: boolean;
+  console?: boolean;
+  progress?: boolean;
+}
+
+/**
+ * A notification as v13's `ui.notifications.info/warn/error` returns it. One made with
+ * `{ progress: true }` shows a bar; `update({ pct, message })` moves it (pct from 0 to 1) and may
+ * change the text. Every fraction shown is kept, in order, for tests to read.
+ */
 export interface Notice {
   level: "info" | "warn" | "error";
   message: string;
+  progress: boolean;
+  pct: number;
+  shown: number[];
+  active: boolean;
+  update(changes: {
+    pct?: number;
+    message?: string;
+    localize?: boolean;
+    format?: Record<string, unknown>;
+  }): void;
+  remove(): void;
 }
+
+function text(message: string, { localize = false, format }: NoticeOptions): string {
+  if (format) return i18n.format(message, format);
+  return localize ? i18n.localize(message) : message;
+}
+
+/** The bar, its history and the methods are not enumerable: a notice compares as { level, message }. */
+function notice(level: Notice["level"], message: string, options: NoticeOptions): Notice {
+  const made = { level, message: text(message, options) } as Notice;
+  const hidden = (value: unknown) => ({ value, writable: true, enumerable: false });
+  Object.defineProperties(made, {
+    progress: hidden(options.progress === true),
+    pct: hidden(0),
+    shown: hidden([]),
+    active: hidden(true),
+    update: hidden((changes: Parameters<Notice["update"]>[0]) => {
+      if (changes.pct !== undefined) {
+        if (!made.progress) throw new Error("Only a notification made with { progress: true } has a bar.");
+        if (!(changes.pct >= 0 && changes.pct <= 1))
+          throw new Error(`pct must be from 0 to 1, not ${changes.pct}`);
+        made.pct = changes.pct;
+        made.shown.push(changes.pct);
+      }
+      if (changes.message !== undefined) made.message = text(changes.message, changes);
+    }),
+    remove: hidden(() => {
+      made.active = false;
+    }),
+  });
+  return made;
+}
+
 export const notifications = {
   log: [] as Notice[],
-  info(message: string) {
-    this.log.push({ level: "info", message });
+  info(message: string, options: NoticeOptions = {}): Notice {
+    return this.notify("info", message, options);
   },
-  warn(message: string) {
-    this.log.push({ level: "warn", message });
+  warn(message: string, options: NoticeOptions = {}): Notice {
+    return this.notify("warn", message, options);
   },
-  error(message: string) {
-    this.log.push({ level: "error", message });
+  error(message: string, options: NoticeOptions = {}): Notice {
+    return this.notify("error", message, options);
+  },
+  notify(level: Notice["level"], message: string, options: NoticeOptions): Notice {
+    const made = notice(level, message, options);
+    this.log.push(made);
+    return made;
   },
 };
 

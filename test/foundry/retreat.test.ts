@@ -335,6 +335,8 @@ describe("the tables are the compendium's", () => {
     fakePacks
       .get("brink.tables")
       ?.contents.find((table) => table.getFlag("brink", "table") === "retreat") as FakeRollTable;
+  // Brink's packs ship locked: a GM unlocks the tables before editing them.
+  beforeEach(() => fakePacks.get("brink.tables")?.configure({ locked: false }));
 
   it("a GM who re-points the 1–2 result to attrition changes what a 1 does", async () => {
     queueDice(1, 3);

@@ -9,6 +9,7 @@ import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
+import { migrationContracts } from "../contracts/migration.contract";
 import { packContracts } from "../contracts/packs.contract";
 import { sheetContracts } from "../contracts/sheets.contract";
 import { settingsContracts } from "../contracts/settings.contract";
@@ -22,6 +23,7 @@ const BATCHES = [
   { key: "brink.packs", name: "Brink: packs", run: packContracts },
   { key: "brink.settings", name: "Brink: settings and keybindings", run: settingsContracts },
   { key: "brink.dice-so-nice", name: "Brink: Dice So Nice", run: diceSoNiceContracts },
+  { key: "brink.migrations", name: "Brink: migrations", run: migrationContracts },
   {
     key: "brink.sheets",
     name: "Brink: sheet forms",

@@ -57,10 +57,7 @@ export class ShieldData extends foundry.abstract.TypeDataModel<
   }
 }
 
-const gearSchema = () => ({
-  ...physicalFields(),
-  quantity: countField(1),
-});
+const gearSchema = () => ({ ...physicalFields() });
 type GearSchema = ReturnType<typeof gearSchema>;
 
 export class GearData extends foundry.abstract.TypeDataModel<

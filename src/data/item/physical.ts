@@ -5,7 +5,11 @@ const fields = () => foundry.data.fields;
 /** RULES §4: an item without a listed durability has 10 if metal, 4 otherwise. */
 export const defaultDurability = (metal: boolean): number => (metal ? 10 : 4);
 
-/** Fields every carried item has. Dropped items stay on the actor, marked, never deleted. */
+/**
+ * Fields every carried item has. Dropped items stay on the actor, marked, never deleted. The rules
+ * price nothing: `price` is a plain number of coins per item (README, Decisions), and `quantity` how
+ * many the stack holds, so trading modules such as Item Piles can read and write both.
+ */
 export function physicalFields() {
   const f = fields();
   return {
@@ -17,6 +21,8 @@ export function physicalFields() {
       value: new f.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null }),
       max: new f.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null }),
     }),
+    quantity: countField(1),
+    price: new f.NumberField({ required: true, nullable: false, min: 0, initial: 0 }),
   };
 }
 

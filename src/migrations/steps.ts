@@ -1,0 +1,73 @@
+/**
+ * World migrations as data: each upgrades a world to the version it is keyed by, with one small
+ * function per kind of document, `(source) => changes`.
+ *
+ * Why the steps restate fields instead of converting them: Foundry runs each model's `migrateData`
+ * whenever it reads a document, so the source a step receives (`toObject()`) already has today's
+ * shape, while the database still holds the old one. A step therefore lists the fields whose stored
+ * shape its version changed and returns their current values; the runner writes them with
+ * `{ diff: false }`, which sends them even though the client already reads them that way. The models'
+ * `migrateData` stays, for worlds and imports that were never migrated. Each step runs `migrateData`
+ * itself first, because a token's actor delta is stored raw and partial. Only fields the source holds
+ * are restated, so a delta never gains overrides it did not have.
+ */
+import { actorModels, chatModels, itemModels } from "../data";
+
+export interface DocumentSource {
+  _id?: string;
+  name?: string;
+  type?: string;
+  system?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+/** An update in Foundry's flat form: `{ "system.price": 0 }`. */
+export type Changes = Record<string, unknown>;
+type Step = (source: DocumentSource) => Changes;
+
+export interface Migration {
+  /** The schema version a world has once this migration has run. */
+  version: number;
+  actor?: Step;
+  item?: Step;
+  message?: Step;
+}
+
+interface Migrates {
+  migrateData(source: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** The source's system data as its model reads it today. */
+function current(models: Record<string, unknown>, source: DocumentSource): Record<string, unknown> {
+  const system = structuredClone(source.system ?? {});
+  // Every model class Brink registers is a TypeDataModel, so each has the static migrateData.
+  const model = models[source.type ?? ""] as Migrates | undefined;
+  return model ? model.migrateData(system) : system;
+}
+
+/** The fields of `system` named in `keys` that it holds, as update keys. */
+function restate(system: Record<string, unknown>, keys: readonly string[]): Changes {
+  return Object.fromEntries(keys.filter((key) => key in system).map((key) => [`system.${key}`, system[key]]));
+}
+
+const CARRIED = new Set(["weapon", "armour", "shield", "gear"]);
+const TRADE = ["price", "quantity"] as const;
+const WEAPON_RENAMES = ["criticalThreshold", "criticalDamage", "properties"] as const;
+
+/**
+ * 0.1.0 → 1: carried items gain `price` and `quantity`; actors keep attributes and skills as
+ * `{ die }` and the death difficulty in `luck`; weapons keep their renamed critical fields and
+ * properties as a list; attack cards keep their targets as a list, not a map keyed by token uuid.
+ */
+const toVersion1: Migration = {
+  version: 1,
+  actor: (source) => restate(current(actorModels, source), ["attributes", "skills", "luck"]),
+  item: (source) => {
+    if (!CARRIED.has(source.type ?? "")) return {};
+    const keys = source.type === "weapon" ? [...TRADE, ...WEAPON_RENAMES] : TRADE;
+    return restate(current(itemModels, source), keys);
+  },
+  message: (source) => (source.type === "attack" ? restate(current(chatModels, source), ["attacks"]) : {}),
+};
+
+/** Every migration, oldest first. Add the next one here with the version it upgrades to. */
+export const MIGRATIONS: readonly Migration[] = [toVersion1];
