@@ -114,7 +114,27 @@ await combat.createEmbeddedDocuments(
 );
 await combat.whenSynced();
 await combat.begin({ startingTeam: teamIds[0] ?? "" });
-await timeAsync("combat tracker: context and render (100 combatants in 5 teams)", 50, () => renderTracker());
+const { BrinkCombatTracker } = await import("../src/applications/combat");
+const { createRenderer } = await import("../test/support/render");
+const renderPart = createRenderer();
+/** What Brink's code costs: the tracker's context and its own templates, without a DOM. */
+async function trackerContextAndTemplates(): Promise<string> {
+  const tracker = new BrinkCombatTracker({});
+  const context = await tracker._prepareContext({});
+  const parts = Object.entries(BrinkCombatTracker.PARTS as Record<string, { template: string }>);
+  const html: string[] = [];
+  for (const [partId, part] of parts.filter(([, p]) => p.template.startsWith("systems/brink/")))
+    html.push(renderPart(part.template, await tracker._preparePartContext(partId, { ...context }, {})));
+  return html.join("");
+}
+await timeAsync(
+  "combat tracker: context and render (100 combatants in 5 teams)",
+  50,
+  trackerContextAndTemplates,
+);
+await timeAsync("combat tracker: mounted in the fake's DOM (happy-dom), 100 combatants", 10, () =>
+  renderTracker(),
+);
 const firstId = [...combat.combatants][0]?.id ?? "";
 await writesFor("writes: claim a turn (100 combatants)", () => combat.takeTurn(firstId));
 await writesFor("writes: end a turn (100 combatants)", () => combat.endTurn());
