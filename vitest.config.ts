@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["test/{rules,foundry,templates,packs,manifest,architecture}/**/*.test.ts"],
+          include: ["test/{rules,foundry,templates,packs,manifest,architecture,security}/**/*.test.ts"],
           setupFiles: ["test/fake-foundry/setup.ts"],
           environment: "node",
           // Property tests and exact-odds enumerations are CPU-bound; a busy 2-core machine needs room.

@@ -1,9 +1,15 @@
 /**
  * The single-writer relay. Anything that changes a document the player may not own (the combat,
- * another actor, a chat card) goes to the active GM's client as a query; the GM's client validates
- * the request and performs the write. Handlers run one at a time on the GM's client, so two players
- * claiming the same thing in the same instant are decided in order: the first wins, the second is
- * refused by validation. Foundry's server itself cannot enforce these rules.
+ * another actor, a chat card) goes to the active GM's client, which validates the request and
+ * performs the write. Handlers run one at a time on the GM's client, so two players claiming the
+ * same thing in the same instant are decided in order: the first wins, the second is refused.
+ *
+ * Who asked comes from Foundry's server, never from the payload. A v13 query does not tell its
+ * handler who sent it (foundryvtt/foundryvtt#13418), but the system socket does: the server hands
+ * every listener the id of the user whose client emitted the message (socketlib's `_received(message,
+ * senderId)` relies on it). So a player's request travels on `system.brink`, the active GM's client
+ * answers on the same channel, and the asker accepts an answer only from that GM. A request's id
+ * is carried out at most once per GM session. The relay itself writes no document.
  */
 import { SYSTEM_ID } from "./constants";
 
@@ -11,14 +17,31 @@ export type Refusal = { ok: false; reason: string; data?: Record<string, string>
 export type RequestResult<T extends object = object> = ({ ok: true } & T) | Refusal;
 
 export interface RequestContext {
-  /** The user who asked. In v13 a query does not name its sender, so the payload carries it. */
+  /** The user who asked, as Foundry's server named them. */
   user: User.Implementation;
 }
 
 type Handler = (payload: Record<string, unknown>, context: RequestContext) => Promise<RequestResult>;
 
+const CHANNEL = `system.${SYSTEM_ID}`;
+const TIMEOUT_MS = 10_000;
 const handlers = new Map<string, Handler>();
+const handled = new Set<string>();
+const pending = new Map<string, { gmId: string; resolve: (result: RequestResult) => void }>();
 let queue: Promise<unknown> = Promise.resolve();
+
+interface RequestWire {
+  kind: "request";
+  id: string;
+  name: string;
+  payload: unknown;
+}
+interface ResponseWire {
+  kind: "response";
+  id: string;
+  to: string;
+  result: RequestResult;
+}
 
 /** Run GM-side work strictly one request after another. */
 function serially<T>(work: () => Promise<T>): Promise<T> {
@@ -33,22 +56,83 @@ export const refuse = (reason: string, data?: Record<string, string>): Refusal =
   ...(data ? { data } : {}),
 });
 
-async function handle(name: string, data: unknown): Promise<RequestResult> {
+const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Runs a request on the active GM's client; a handler that throws becomes a refusal. */
+async function run(name: string, payload: unknown, user: User.Implementation): Promise<RequestResult> {
   const handler = handlers.get(name);
-  const payload = (data ?? {}) as Record<string, unknown>;
-  const user = game.users.get(String(payload.userId ?? ""));
   if (!handler) return refuse("BRINK.Request.unknown");
-  if (!user) return refuse("BRINK.Request.unknownUser");
-  if (!game.user.isGM) return refuse("BRINK.Request.notGM");
-  return serially(() => handler(payload, { user }));
+  if (!isPlainRecord(payload)) return refuse("BRINK.Request.malformed");
+  try {
+    return await handler(payload, { user });
+  } catch (error) {
+    console.error(`Brink | the request "${name}" failed on the GM's client`, error);
+    return refuse("BRINK.Request.failed");
+  }
 }
 
-/** Register a GM-side handler on every client (Foundry routes a query to the one it targets). */
+const isActiveGM = (): boolean => game.users.activeGM?.id === game.user.id;
+
+/** The GM's side: the sender is the server's word; a request id runs once. */
+async function answer(message: Record<string, unknown>, senderId: string): Promise<void> {
+  if (!isActiveGM()) return;
+  const id = typeof message.id === "string" ? message.id : "";
+  const user = game.users.get(senderId);
+  const result = await serially(async () => {
+    if (!id || typeof message.name !== "string") return refuse("BRINK.Request.malformed");
+    if (!user) return refuse("BRINK.Request.unknownUser");
+    if (handled.has(`${senderId}.${id}`)) return refuse("BRINK.Request.alreadyHandled");
+    handled.add(`${senderId}.${id}`);
+    return run(message.name, message.payload, user);
+  });
+  const response: ResponseWire = { kind: "response", id, to: senderId, result };
+  game.socket.emit(CHANNEL, response);
+}
+
+/** The asker's side: only the answer addressed to this client, from the GM it asked, counts. */
+function receiveAnswer(message: Record<string, unknown>, senderId: string): void {
+  if (message.to !== game.user.id || typeof message.id !== "string") return;
+  const waiting = pending.get(message.id);
+  if (!waiting || waiting.gmId !== senderId || !isPlainRecord(message.result)) return;
+  pending.delete(message.id);
+  waiting.resolve(message.result as RequestResult);
+}
+
+let relayRegistered = false;
+function registerRelay(): void {
+  if (relayRegistered) return;
+  relayRegistered = true;
+  game.socket.on(CHANNEL, (message: unknown, senderId: string) => {
+    if (!isPlainRecord(message)) return;
+    if (message.kind === "request") void answer(message, senderId);
+    else if (message.kind === "response") receiveAnswer(message, senderId);
+  });
+}
+
+/** Register a GM-side handler on every client (the active GM's client is the one that runs it). */
 export function registerRequest(name: string, handler: Handler): void {
   handlers.set(name, handler);
-  // fvtt-types lists core's queries only; systems add their own names at runtime.
-  const queries = CONFIG.queries as unknown as Record<string, (data: unknown) => Promise<RequestResult>>;
-  queries[`${SYSTEM_ID}.${name}`] = (data: unknown) => handle(name, data);
+  registerRelay();
+}
+
+function sendToGM(gmId: string, name: string, payload: Record<string, unknown>): Promise<RequestResult> {
+  const id = foundry.utils.randomID();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      resolve(refuse("BRINK.Request.timeout"));
+    }, TIMEOUT_MS);
+    pending.set(id, {
+      gmId,
+      resolve: (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      },
+    });
+    const request: RequestWire = { kind: "request", id, name, payload };
+    game.socket.emit(CHANNEL, request);
+  });
 }
 
 /**
@@ -60,18 +144,10 @@ export async function requestFromGM<T extends object = object>(
   payload: Record<string, unknown>,
 ): Promise<RequestResult<T>> {
   const gm = game.users.activeGM;
-  if (!gm) return refuse("BRINK.Request.noGM");
-  const data = { ...payload, userId: game.user.id };
-  if (gm.isSelf) return (await handle(name, data)) as RequestResult<T>;
-  try {
-    // A query's answer is whatever the GM's handler returned: a RequestResult.
-    return (await gm.query(`${SYSTEM_ID}.${name}` as never, data as never, {
-      timeout: 10_000,
-    })) as RequestResult<T>;
-  } catch (error) {
-    console.error("Brink | the GM's client could not answer", error);
-    return refuse("BRINK.Request.timeout");
-  }
+  if (!gm?.id) return refuse("BRINK.Request.noGM");
+  // The active GM's own request needs no relay: it is already on the client that writes.
+  if (gm.isSelf) return (await serially(() => run(name, payload, game.user))) as RequestResult<T>;
+  return (await sendToGM(gm.id, name, JSON.parse(JSON.stringify(payload)) as never)) as RequestResult<T>;
 }
 
 /** Show a refusal to the user who asked, in their language. */

@@ -98,11 +98,10 @@ export function runtimeContracts(context: ContractContext): void {
   });
 
   describe("Foundry queries, targets and settings", () => {
-    it("list Brink's GM requests in CONFIG.queries, callable through User#query", () => {
-      const queries = CONFIG.queries as unknown as Record<string, unknown>;
-      for (const name of ["damage.apply", "damage.revert", "life", "life.revert"])
-        assert.equal(typeof queries[`brink.${name}`], "function", name);
-      assert.equal(typeof game.user.query, "function");
+    it("open the system socket Brink's requests travel on (the manifest's socket flag)", () => {
+      assert.isTrue((game.system as unknown as { socket?: boolean }).socket === true);
+      assert.equal(typeof game.socket.emit, "function");
+      assert.equal(typeof game.socket.on, "function");
     });
 
     it("keep a user's targets as a Set", () => {

@@ -3,6 +3,8 @@
  * `Actor`, `Item`, `ChatMessage`, `CONST`, `Handlebars`). Imported by vitest's setup file before
  * any system module, because Brink's classes extend Foundry's at module evaluation.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import Handlebars from "handlebars";
 import { installFakeCombat } from "./combat";
 import { installFakePacks } from "./packs";
@@ -37,7 +39,15 @@ import { FakeTokenHUD } from "./hud";
 import { FakeDialogV2, FakeFormDataExtended, clearDialogAnswers, fakeCanvas, renderTemplate } from "./ui";
 import { DataModelValidationError, fields } from "./fields";
 import { hooks } from "./hooks";
-import { i18n, localizeDataModel, notifications, setApplicationBase, settings, users } from "./runtime";
+import {
+  i18n,
+  localizeDataModel,
+  notifications,
+  setApplicationBase,
+  settings,
+  socket,
+  users,
+} from "./runtime";
 import * as utils from "./utils";
 
 export interface SheetRegistration {
@@ -114,7 +124,13 @@ export const fakeConfig = {
 };
 
 export const fakeGame = {
-  system: { id: "brink" },
+  // The manifest's own flag, as game.system carries it.
+  system: {
+    id: "brink",
+    socket:
+      JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8")).socket === true,
+  },
+  socket,
   i18n,
   settings,
   keybindings,

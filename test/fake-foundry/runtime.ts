@@ -267,3 +267,35 @@ export async function asUser<T>(user: FakeUser, work: () => Promise<T>): Promise
 }
 
 export { hooks, session };
+
+type SocketListener = (message: unknown, senderId: string) => void;
+const MANIFEST = JSON.parse(readFileSync(resolve(ROOT, "system.json"), "utf8")) as { socket?: boolean };
+
+/**
+ * `game.socket` for the system's channel: an emitted message reaches every *other* connected
+ * client (never the sender's own), as JSON, after the current task, with the sender's id that the
+ * server attaches. Without `"socket": true` in the manifest the server delivers nothing.
+ */
+export const socket = {
+  listeners: new Map<string, SocketListener[]>(),
+  on(event: string, listener: SocketListener): void {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+  },
+  off(event: string, listener?: SocketListener): void {
+    this.listeners.set(
+      event,
+      listener ? (this.listeners.get(event) ?? []).filter((l) => l !== listener) : [],
+    );
+  },
+  emit(event: string, message: unknown): void {
+    if (MANIFEST.socket !== true) return;
+    const sender = session.user;
+    const wire = JSON.stringify(message);
+    const receivers = [...users.all.values()].filter((user) => user.active && user.id !== sender.id);
+    setTimeout(() => {
+      for (const user of receivers)
+        for (const listener of this.listeners.get(event) ?? [])
+          session.runAs(user, () => listener(JSON.parse(wire), sender.id));
+    }, 0);
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * The hostile player against Brink's relay: every call below is one a player can make from their
+ * browser console. The GM's client must learn who asked from the server, carry out a request at
+ * most once, answer only as the active GM, and never throw.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { notifications, session, users, writeLog } from "../fake-foundry/install";
+import { asUser, makeUser, socket } from "../fake-foundry/runtime";
+import { bootBrink } from "../foundry/boot";
+
+await bootBrink();
+const { registerRequest, requestFromGM, refuse } = await import("../../src/requests");
+
+const gm = session.user;
+const player = users.add(makeUser({ id: "mallory", name: "Mallory", isGM: false }));
+const victim = users.add(makeUser({ id: "victor", name: "Victor", isGM: false }));
+const CHANNEL = "system.brink";
+
+const asked: { asker: string; payload: Record<string, unknown> }[] = [];
+registerRequest("test.record", async (payload, { user }) => {
+  asked.push({ asker: user.id ?? "", payload });
+  return { ok: true, asker: user.id };
+});
+registerRequest("test.throws", async () => {
+  throw new Error("a handler bug");
+});
+
+/** What the GM's client sends back on the channel, as the asker's client would receive it. */
+function answersTo(userId: string): Record<string, unknown>[] {
+  const heard: Record<string, unknown>[] = [];
+  socket.on(CHANNEL, (message, senderId) => {
+    if (game.user.id === userId && senderId === gm.id) heard.push(message as Record<string, unknown>);
+  });
+  return heard;
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+afterEach(() => {
+  asked.length = 0;
+  gm.active = true;
+  notifications.log.length = 0;
+});
+
+describe("who asked", () => {
+  it("is the user the server names, whatever the payload claims", async () => {
+    const result = await asUser(player, () =>
+      requestFromGM<{ asker: string }>("test.record", { userId: gm.id, user: "gm", asker: "gm" }),
+    );
+    expect(result).toEqual({ ok: true, asker: "mallory" });
+    expect(asked.map((a) => a.asker)).toEqual(["mallory"]);
+  });
+
+  it("cannot be named in a query to the GM's client: no query carries out a request", async () => {
+    const query = (name: string) => asUser(player, () => gm.query(name, { userId: "victor", payload: {} }));
+    await expect(query("brink.test.record")).rejects.toThrow();
+    await expect(query("brink.request")).rejects.toThrow();
+    expect(asked).toEqual([]);
+  });
+
+  it("cannot be forged by a hand-made message on the socket", async () => {
+    await asUser(player, async () => {
+      socket.emit(CHANNEL, {
+        kind: "request",
+        id: "forged1",
+        name: "test.record",
+        payload: {},
+        userId: "victor",
+      });
+      await settle();
+    });
+    expect(asked).toEqual([{ asker: "mallory", payload: {} }]);
+  });
+});
+
+describe("replays", () => {
+  it("carry a request out once: the same id again is refused", async () => {
+    const heard = answersTo(player.id);
+    await asUser(player, async () => {
+      for (let i = 0; i < 3; i += 1)
+        socket.emit(CHANNEL, { kind: "request", id: "replay1", name: "test.record", payload: {} });
+      await settle();
+    });
+    expect(asked).toHaveLength(1);
+    const results = heard.map((h) => h.result as { ok: boolean; reason?: string });
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => r.reason === "BRINK.Request.alreadyHandled")).toHaveLength(2);
+  });
+});
+
+describe("answers", () => {
+  it("are taken only from the GM that was asked: a player's forged answer is ignored", async () => {
+    const forged = asUser(victim, async () => {
+      await settle();
+      socket.emit(CHANNEL, {
+        kind: "response",
+        id: "any",
+        to: "mallory",
+        result: { ok: true, forged: true },
+      });
+    });
+    const result = await asUser(player, () => requestFromGM<{ forged?: boolean }>("test.record", {}));
+    await forged;
+    expect(result).toEqual({ ok: true, asker: "mallory" });
+  });
+
+  it("come only from the active GM: a second GM's client stays silent", async () => {
+    const second = users.add(makeUser({ id: "gm2", name: "Second GM", isGM: true }));
+    const result = await asUser(player, () => requestFromGM("test.record", {}));
+    expect(result.ok).toBe(true);
+    expect(asked).toHaveLength(1);
+    second.active = false;
+  });
+});
+
+describe("malformed requests", () => {
+  it("are refused with a reason, never thrown, and write nothing", async () => {
+    const heard = answersTo(player.id);
+    const writes = writeLog.length;
+    await asUser(player, async () => {
+      socket.emit(CHANNEL, { kind: "request", id: "bad1", name: "test.record", payload: "not an object" });
+      socket.emit(CHANNEL, { kind: "request", id: "bad2", name: 42, payload: {} });
+      socket.emit(CHANNEL, { kind: "request", id: "bad3", name: "no.such.request", payload: {} });
+      socket.emit(CHANNEL, { kind: "request", name: "test.record", payload: {} });
+      socket.emit(CHANNEL, "just a string");
+      socket.emit(CHANNEL, { kind: "request", id: "bad4", name: "test.throws", payload: {} });
+      await settle();
+    });
+    const reasons = heard.map((h) => (h.result as { reason?: string }).reason);
+    expect(reasons).toEqual([
+      "BRINK.Request.malformed",
+      "BRINK.Request.malformed",
+      "BRINK.Request.unknown",
+      "BRINK.Request.malformed",
+      "BRINK.Request.failed",
+    ]);
+    expect(asked).toEqual([]);
+    expect(writeLog.length).toBe(writes);
+    for (const reason of reasons) expect(game.i18n.has(String(reason))).toBe(true);
+  });
+
+  it("is refused at once when no GM is connected", async () => {
+    gm.active = false;
+    const result = await asUser(player, () => requestFromGM("test.record", {}));
+    expect(result).toEqual(refuse("BRINK.Request.noGM"));
+  });
+});
