@@ -17,7 +17,7 @@ import {
 import { endRound, endTurn, startTurn, type TurnEconomy } from "./turn-economy";
 
 /**
- * Glue between the scheduler (team-turns.ts), the turn economy (turn-economy.ts) and the documents
+ * Glue between the scheduler (team-turns/), the turn economy (turn-economy.ts) and the documents
  * that store them: reading persisted state back, bringing a roster in line with the combatants,
  * and working out a combatant's economy without writing every combatant on every turn.
  */

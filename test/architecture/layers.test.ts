@@ -1,6 +1,7 @@
 /**
  * Brink's layers (docs/architecture.md) as a test: every unit of src/ is placed, every import points
- * down (or stays in its folder), and there is no import cycle between files or between folders.
+ * down (or stays in its folder), there is no import cycle between files or between folders, and no
+ * file is long enough to hold several ideas.
  * Type-only imports count: a cycle of types is still a cycle for a reader.
  */
 import { readFileSync, readdirSync } from "node:fs";
@@ -102,6 +103,9 @@ const graph = importGraph();
 const layers = layersFromDocs();
 const rel = (file: string) => relative(SRC, file);
 
+/** Past this a file holds more than one idea (issue 10). */
+const MAX_LINES = 500;
+
 describe("Brink's layers", () => {
   it("place every folder and top-level file of src/ in docs/architecture.md", () => {
     const units = new Set([...graph.keys()].map(unitOf));
@@ -127,6 +131,12 @@ describe("Brink's layers", () => {
 
   it("have no import cycle between folders", () => {
     expect(cycles(folderGraph(graph))).toEqual([]);
+  });
+
+  it("keep every file of src/ to at most 500 lines (a longer one is split by idea)", () => {
+    const lines = (file: string) => readFileSync(file, "utf8").replace(/\n$/, "").split("\n").length;
+    const long = [...graph.keys()].filter((file) => lines(file) > MAX_LINES).map(rel);
+    expect(long).toEqual([]);
   });
 
   it("would notice a cycle and an upward import (the checks can fail)", () => {

@@ -13,7 +13,7 @@ const flagField = (initial: boolean) => new (fields().BooleanField)({ required: 
 const phaseField = (initial: string) =>
   new (fields().StringField)({ required: true, initial, choices: [...COMBAT_PHASES] });
 
-/** The scheduler's TurnState (rules/team-turns.ts), field for field, so Foundry validates every write. */
+/** The scheduler's TurnState (rules/team-turns/), field for field, so Foundry validates every write. */
 const turnStateSchema = () => {
   const f = fields();
   return {

@@ -1,0 +1,97 @@
+/**
+ * Beginning combat on the active GM's client. In the dexterity modes the dice set the acting order
+ * first, and a card shows the table how it was decided.
+ */
+import { postInitiativeCard } from "../../chat/post";
+import { resolveWithFoundryDice, type BrinkRoll } from "../../dice";
+import { refuse, type RequestResult } from "../../requests";
+import { isDieRating, type DiceSource, type DieRating } from "../../rules/dice";
+import {
+  DEXTERITY_TEST_DIFFICULTY,
+  dexterityOrder,
+  dexterityTestOrder,
+  type InitiativeMode,
+  type InitiativeSequence,
+} from "../../rules/initiative";
+import { beginCombat, type BeginCombatOptions, type TurnState } from "../../rules/team-turns";
+import { resolveTest } from "../../rules/tests";
+import { optionalRules } from "../../settings";
+import type { BrinkCombatant } from "../combatant";
+import { idOf } from "./document-id";
+import { commitResult } from "./results";
+
+/** What the GM chooses in the Begin combat dialog. */
+export interface BeginChoices {
+  startingTeam?: string;
+  attackedTeam?: string;
+  surprisingTeams?: string[];
+}
+
+export async function resolveBegin(
+  combat: Combat.Implementation,
+  user: User.Implementation,
+  choices: BeginChoices,
+): Promise<RequestResult> {
+  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
+  const mode = optionalRules().initiativeMode;
+  const state: TurnState = { ...combat.turnState, mode };
+  const options: BeginCombatOptions = {
+    ...(choices.startingTeam ? { startingTeam: choices.startingTeam } : {}),
+    ...(choices.attackedTeam ? { attackedTeam: choices.attackedTeam } : {}),
+    surprisingTeams: choices.surprisingTeams ?? [],
+  };
+  if (mode !== "teams" && state.phase === "setup") {
+    const { result, rolls } = await resolveWithFoundryDice((dice) => initiativeSequence(combat, mode, dice));
+    options.sequence = result;
+    await postSequenceCard(combat, mode, result, rolls);
+  }
+  return commitResult(combat, beginCombat(state, options));
+}
+
+/** The order the dice made, with the rolls, so the table sees how it was decided. */
+async function postSequenceCard(
+  combat: Combat.Implementation,
+  mode: Exclude<InitiativeMode, "teams">,
+  sequence: InitiativeSequence,
+  rolls: BrinkRoll[],
+) {
+  const name = (id: string) => combat.combatants.get(id)?.name ?? "?";
+  const places = sequence.map((group, index) => ({ place: index + 1, names: group.map(name).join(", ") }));
+  await postInitiativeCard(game.i18n.localize(`BRINK.Setting.initiativeMode.choices.${mode}`), places, rolls);
+}
+
+/** S1: fixed DEX order; S3: each player character's DEX test puts it before or after its foes. */
+function initiativeSequence(
+  combat: Combat.Implementation,
+  mode: Exclude<InitiativeMode, "teams">,
+  dice: DiceSource,
+): InitiativeSequence {
+  const members = [...combat.combatants];
+  if (mode === "dexterity") {
+    return dexterityOrder(
+      members.map((combatant) => ({ id: idOf(combatant), dex: dexterityOf(combatant) })),
+      dice,
+    ).sequence;
+  }
+  const players = members.filter((combatant) => combatant.actor?.type === "character");
+  const results = players.map((combatant) => ({
+    id: idOf(combatant),
+    succeeded: resolveTest(
+      {
+        attribute: dexterityOf(combatant),
+        skill: 0,
+        proficient: false,
+        luckBonus: combatant.actor?.system.luck.bonus ?? 0,
+      },
+      DEXTERITY_TEST_DIFFICULTY,
+      dice,
+    ).success,
+  }));
+  const opponents = members.filter((combatant) => !players.includes(combatant)).map(idOf);
+  return dexterityTestOrder(results, opponents);
+}
+
+function dexterityOf(combatant: BrinkCombatant): DieRating {
+  const dex = combatant.actor?.system.attributes.dex.value;
+  return isDieRating(dex) ? dex : 0;
+}

@@ -1,0 +1,127 @@
+/** Transitions the public ones share: starting rounds, passing the move, settling, the undo history. */
+import {
+  anyoneEligible,
+  eligibleMembers,
+  firstTeamWithEligibleFrom,
+  groupToMove,
+  isRunning,
+  membersToMove,
+  teamToMove,
+} from "./queries";
+import {
+  UNDO_LIMIT,
+  type CombatPhase,
+  type TurnEvent,
+  type TurnMember,
+  type TurnState,
+  type TurnUndoEntry,
+} from "./state";
+
+export function updateMember(state: TurnState, memberId: string, patch: Partial<TurnMember>): TurnState {
+  return {
+    ...state,
+    members: state.members.map((member) => (member.id === memberId ? { ...member, ...patch } : member)),
+  };
+}
+
+/** Identifies the move so an event fires only when it really changes hands. */
+function moveKey(state: TurnState): string | null {
+  if (state.mode === "teams") return state.toMove;
+  const index = groupToMove(state);
+  return index < 0 ? null : String(index);
+}
+
+function announceMove(state: TurnState, events: TurnEvent[]): void {
+  const memberIds = membersToMove(state);
+  if (memberIds.length === 0) return;
+  events.push({ type: "teamMove", round: state.round, teamId: teamToMove(state), memberIds });
+}
+
+export function startRound(
+  state: TurnState,
+  round: number,
+  phase: CombatPhase,
+  events: TurnEvent[],
+): TurnState {
+  let next: TurnState = {
+    ...state,
+    round,
+    phase,
+    current: null,
+    members: state.members.map((member) => ({ ...member, acted: false })),
+  };
+  events.push({ type: "roundStart", round, phase });
+  if (phase === "surprise" && !anyoneEligible(next)) {
+    // Nobody can use the surprise: it passes at once and the first normal round begins.
+    events.push({ type: "roundEnd", round });
+    return startRound(next, round + 1, "normal", events);
+  }
+  if (next.mode === "teams") next = { ...next, toMove: firstTeamWithEligibleFrom(next, 0) };
+  announceMove(next, events);
+  return next;
+}
+
+export function nextRound(state: TurnState, events: TurnEvent[]): TurnState {
+  events.push({ type: "roundEnd", round: state.round });
+  return startRound(state, state.round + 1, "normal", events);
+}
+
+/** After a turn by a member of `fromTeam`: the move goes to the next team in order that can use it. */
+export function passMove(state: TurnState, fromTeam: string, events: TurnEvent[]): TurnState {
+  if (!anyoneEligible(state)) return nextRound(state, events);
+  const next =
+    state.mode === "teams"
+      ? { ...state, toMove: firstTeamWithEligibleFrom(state, state.teams.indexOf(fromTeam) + 1) }
+      : state;
+  announceMove(next, events);
+  return next;
+}
+
+/**
+ * After anything that may change who is eligible outside a turn (a knock-out, a recovery, members or
+ * teams coming and going): keep the move where it is if it can still be used, otherwise pass it on,
+ * and end the round once nobody is left. A round in which nobody has acted is not ended again, so a
+ * fight where everyone is down waits for a recovery instead of spinning through empty rounds.
+ */
+export function settle(state: TurnState, events: TurnEvent[]): TurnState {
+  if (!isRunning(state) || state.current !== null) return state;
+  if (!anyoneEligible(state)) {
+    const roundUnderway = state.phase === "surprise" || state.members.some((member) => member.acted);
+    return roundUnderway ? nextRound(state, events) : { ...state, toMove: null };
+  }
+  const before = moveKey(state);
+  let next = state;
+  if (state.mode === "teams") {
+    const keep = state.toMove !== null && eligibleMembers(state, state.toMove).length > 0;
+    if (!keep) next = { ...state, toMove: firstTeamWithEligibleFrom(state, teamIndexOrZero(state)) };
+  }
+  if (moveKey(next) !== before) announceMove(next, events);
+  return next;
+}
+
+function teamIndexOrZero(state: TurnState): number {
+  return state.toMove === null ? 0 : Math.max(0, state.teams.indexOf(state.toMove));
+}
+
+export function snapshot(state: TurnState, member: TurnMember): TurnUndoEntry {
+  return {
+    memberId: member.id,
+    teamId: member.teamId,
+    round: state.round,
+    phase: state.phase,
+    toMove: state.toMove,
+    acted: state.members.filter((member) => member.acted).map((member) => member.id),
+  };
+}
+
+export function pushHistory(state: TurnState, entry: TurnUndoEntry): TurnUndoEntry[] {
+  return [...state.history, entry].slice(-UNDO_LIMIT);
+}
+
+export function isPermutationOf(candidate: readonly string[], reference: readonly string[]): boolean {
+  return (
+    candidate.length === reference.length &&
+    new Set(candidate).size === candidate.length &&
+    candidate.every((id) => reference.includes(id))
+  );
+}

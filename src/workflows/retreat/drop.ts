@@ -1,0 +1,51 @@
+/** The GM picks the items a character dropped, from the summary card. */
+import { refuse, type RequestContext, type RequestResult } from "../../requests";
+import { applyDropChoice } from "../../rules/retreat";
+import { actorFrom } from "./actor-writes";
+import { rewriteCard } from "./card";
+import { texts, text } from "./payload";
+import { cardFrom } from "./record";
+import { physicalData } from "./recovery-actor";
+
+export async function handleDrop(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
+  const card = await cardFrom(payload);
+  if (!card) return refuse("BRINK.Retreat.Refusal.noCard");
+  if (card.record.status !== "applied") return refuse("BRINK.Retreat.Refusal.reverted");
+  const choiceId = text(payload, "choiceId");
+  const entry = card.record.characters.find((c) => c.drops.some((drop) => drop.choice.id === choiceId));
+  const drop = entry?.drops.find((d) => d.choice.id === choiceId);
+  if (!entry || !drop) return refuse("BRINK.Retreat.Refusal.noChoice");
+  if (drop.picked !== null) return refuse("BRINK.Retreat.Refusal.choiceTaken");
+  const picked = texts(payload, "itemIds");
+  const checked = applyDropChoice(drop.choice, picked);
+  if (!checked.ok)
+    return refuse(`BRINK.Retreat.Refusal.drop.${checked.reason}`, { count: String(drop.choice.count) });
+  const actor = await actorFrom(entry.actorUuid);
+  if (!actor) return refuse("BRINK.Retreat.Refusal.actorGone");
+  const items = checked.drops.map((d) => actor.items.get(d.itemId));
+  if (items.some((item) => !item || physicalData(item).dropped))
+    return refuse("BRINK.Retreat.Refusal.itemGone");
+  await markDropped(
+    actor,
+    checked.drops.map((d) => d.itemId),
+    true,
+  );
+  drop.picked = picked;
+  await rewriteCard(card.message, card.record);
+  return { ok: true };
+}
+
+/** Marks items dropped or picked up again, in one batched write (RULES §5: never deleted). */
+export async function markDropped(
+  actor: Actor.Implementation,
+  itemIds: readonly string[],
+  dropped: boolean,
+): Promise<void> {
+  if (!itemIds.length) return;
+  // Item updates by id with a partial system; fvtt-types cannot see Brink's item models here.
+  await actor.updateEmbeddedDocuments("Item", itemIds.map((_id) => ({ _id, system: { dropped } })) as never);
+}

@@ -1,0 +1,23 @@
+/** Which combat and party members a retreat request names, checked before anything is written. */
+import { refuse, type RequestResult } from "../../requests";
+import { optionalRules } from "../../settings";
+import { partyMembers, type PartyMember } from "./party";
+import { text, texts } from "./payload";
+import { findRetreatCard } from "./record";
+
+/** The combat and the chosen party members a request names, or why it cannot go ahead. */
+export function findRetreatParty(
+  payload: Record<string, unknown>,
+): { combat: Combat.Implementation; chosen: PartyMember[] } | RequestResult {
+  if (!optionalRules().emergencyRetreat) return refuse("BRINK.Retreat.Refusal.disabled");
+  const combatId = text(payload, "combatId");
+  if (findRetreatCard(combatId)) return refuse("BRINK.Retreat.Refusal.alreadyRetreated");
+  // Brink registers BrinkCombat as the Combat class; the collection's stored type does not say so.
+  const combat = game.combats.get(combatId) as Combat.Implementation | undefined;
+  if (!combat) return refuse("BRINK.Retreat.Refusal.noCombat");
+  const requested = new Set(texts(payload, "actorUuids"));
+  if (requested.size === 0) return refuse("BRINK.Retreat.Refusal.nobody");
+  const chosen = partyMembers(combat).filter((member) => requested.has(member.actor.uuid));
+  if (chosen.length !== requested.size) return refuse("BRINK.Retreat.Refusal.notInParty");
+  return { combat, chosen };
+}

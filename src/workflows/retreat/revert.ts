@@ -1,0 +1,60 @@
+/** The GM reverts a retreat from its card: exactly what it changed is restored. */
+import { refuse, type RequestContext, type RequestResult } from "../../requests";
+import { revertCharacterRetreat } from "../../rules/retreat";
+import { actorFrom, orderedConditions, updateActors } from "./actor-writes";
+import { rewriteCard } from "./card";
+import { markDropped } from "./drop";
+import { cardFrom } from "./record";
+import { physicalData, recoveryData, retreatCharacter } from "./recovery-actor";
+
+export async function handleRevert(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
+  const card = await cardFrom(payload);
+  if (!card) return refuse("BRINK.Retreat.Refusal.noCard");
+  if (card.record.status !== "applied") return refuse("BRINK.Retreat.Refusal.reverted");
+  const updates: { actor: Actor.Implementation; data: Record<string, unknown> }[] = [];
+  const itemWork: { actor: Actor.Implementation; remove: string[]; undrop: string[] }[] = [];
+  for (const entry of card.record.characters) {
+    const actor = await actorFrom(entry.actorUuid);
+    if (!actor) continue;
+    const revert = revertCharacterRetreat(entry.result, retreatCharacter(actor));
+    const data: Record<string, unknown> = {};
+    const { changes } = revert;
+    if (changes.endurance !== undefined) data["system.endurance.value"] = changes.endurance;
+    if (changes.health !== undefined) data["system.health.value"] = changes.health;
+    if (changes.hitDice !== undefined) data["system.hitDice.value"] = changes.hitDice;
+    if (changes.exhaustion !== undefined) data["system.exhaustion"] = changes.exhaustion;
+    if (revert.removeStatuses.length > 0 || entry.removedConditions.length > 0) {
+      const next = new Set(recoveryData(actor).conditions);
+      revert.removeStatuses.forEach((status) => next.delete(status));
+      entry.removedConditions.forEach((condition) => next.add(condition));
+      data["system.conditions"] = orderedConditions(entry.priorConditions, next);
+    }
+    if (entry.priorDeath) {
+      data["system.death.pending"] = entry.priorDeath.pending;
+      data["system.death.dying"] = entry.priorDeath.dying;
+      data["system.death.downed"] = entry.priorDeath.downed;
+    }
+    updates.push({ actor, data });
+    const picked = new Set(entry.drops.flatMap((drop) => drop.picked ?? []));
+    itemWork.push({
+      actor,
+      remove: entry.createdItemIds.filter((id) => actor.items.has(id)),
+      undrop: [...picked].filter((id) => {
+        const item = actor.items.get(id);
+        return item !== undefined && physicalData(item).dropped === true;
+      }),
+    });
+  }
+  await updateActors(updates);
+  for (const { actor, remove, undrop } of itemWork) {
+    if (remove.length > 0) await actor.deleteEmbeddedDocuments("Item", remove);
+    await markDropped(actor, undrop, false);
+  }
+  card.record.status = "reverted";
+  await rewriteCard(card.message, card.record);
+  return { ok: true };
+}
