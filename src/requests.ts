@@ -150,8 +150,23 @@ export async function requestFromGM<T extends object = object>(
   return (await sendToGM(gm.id, name, JSON.parse(JSON.stringify(payload)) as never)) as RequestResult<T>;
 }
 
-/** Show a refusal to the user who asked, in their language. */
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeHTML = (value: string): string => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+/**
+ * Show a refusal to the user who asked, in their language. The values (names of teams, actors,
+ * items a player chose) are escaped, so a name such as `<img onerror=…>` shows as text.
+ */
 export function notifyRefusal(result: RequestResult): void {
   if (result.ok) return;
-  ui.notifications?.warn(game.i18n.format(result.reason, result.data ?? {}));
+  const data = Object.fromEntries(
+    Object.entries(result.data ?? {}).map(([key, value]) => [key, escapeHTML(String(value))]),
+  );
+  ui.notifications?.warn(game.i18n.format(result.reason, data));
 }

@@ -1,9 +1,11 @@
-import { notifyRefusal, refuse, requestFromGM, type RequestResult } from "../requests";
+import { idField, isPrototypeKey, textField, wholeNumber } from "../request-fields";
+import { notifyRefusal, refuse, requestFromGM, type Refusal, type RequestResult } from "../requests";
 import { currentEconomy } from "../rules/combat-state";
 import { canActWith } from "../rules/team-turns";
 import {
   ACTION_KEYS,
   FREE_ACTIONS,
+  MAX_CUSTOM_ACTION_COST,
   REACTIONS,
   abandonExtended,
   continueExtended,
@@ -149,6 +151,12 @@ export class BrinkCombatant extends Combatant {
     const combat = this.combat;
     if (!combat) return refuse("BRINK.Combat.Refusal.unknownCombat");
     if (!this.isOwnedBy(user)) return refuse("BRINK.Combat.Refusal.notOwner", { name: this.name ?? "" });
+    if (
+      request.operation === "action" &&
+      request.target !== undefined &&
+      !combat.combatants.get(request.target)
+    )
+      return refuse("BRINK.Combat.Refusal.unknownTarget");
     const result = this.#runEconomy(request);
     if (!result.ok) return refuse(`BRINK.Combat.Economy.${camel(result.reason)}`, { name: this.name ?? "" });
     const { round, turn } = combat.clock;
@@ -202,42 +210,59 @@ export class BrinkCombatant extends Combatant {
 
 const REACTION_KEYS = Object.keys(REACTIONS).filter((key): key is ReactionKey => key in REACTIONS);
 const BARE_OPERATIONS = ["continue", "abandon", "trigger"] as const;
+/** Keys a custom action may not take: the rules track these by name (a custom "wait" gave reactions). */
+const RESERVED_KEYS: readonly string[] = [...ACTION_KEYS, ...FREE_ACTIONS, ...REACTION_KEYS];
+const MAX_ACTION_NAME = 40;
 
-/** Reads an economy request from a relayed payload; anything malformed is refused as unknown. */
-export function parseEconomyRequest(value: unknown): EconomyRequest | undefined {
-  if (typeof value !== "object" || value === null || !("operation" in value)) return undefined;
-  const field = (name: string): unknown => Reflect.get(value, name);
+type Parsed<T> = { ok: true; value: T } | Refusal;
+const parsed = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const UNKNOWN = refuse("BRINK.Combat.Refusal.unknownRequest");
+
+/** Reads an economy request from a relayed payload, or says what is wrong with it. */
+export function parseEconomyRequest(value: unknown): Parsed<EconomyRequest> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return UNKNOWN;
+  const field = (name: string): unknown =>
+    Object.hasOwn(value, name) ? Reflect.get(value, name) : undefined;
   switch (field("operation")) {
     case "action": {
       const action = parseAction(field("action"));
+      if (!action.ok) return action;
       const target = field("target");
-      if (action === undefined) return undefined;
-      return { operation: "action", action, ...(typeof target === "string" ? { target } : {}) };
+      if (target === undefined) return parsed({ operation: "action", action: action.value });
+      const id = idField(target);
+      return id === undefined
+        ? refuse("BRINK.Combat.Refusal.unknownTarget")
+        : parsed({ operation: "action", action: action.value, target: id });
     }
     case "reaction": {
       const reaction = REACTION_KEYS.find((key) => key === field("reaction"));
       return reaction === undefined
-        ? undefined
-        : { operation: "reaction", reaction, free: field("free") === true };
+        ? UNKNOWN
+        : parsed({ operation: "reaction", reaction, free: field("free") === true });
     }
     case "free": {
       const action = FREE_ACTIONS.find((key) => key === field("action"));
-      return action === undefined ? undefined : { operation: "free", action };
+      return action === undefined ? UNKNOWN : parsed({ operation: "free", action });
     }
     default: {
       const operation = BARE_OPERATIONS.find((name) => name === field("operation"));
-      return operation === undefined ? undefined : { operation };
+      return operation === undefined ? UNKNOWN : parsed({ operation });
     }
   }
 }
 
-function parseAction(value: unknown): ActionKey | CustomAction | undefined {
+/** A built-in action by key, or a custom one: a short new name and a whole cost in range. */
+function parseAction(value: unknown): Parsed<ActionKey | CustomAction> {
   const known = ACTION_KEYS.find((key) => key === value);
-  if (known !== undefined) return known;
-  if (typeof value !== "object" || value === null || !("key" in value) || !("cost" in value))
-    return undefined;
-  const { key, cost } = value;
-  return typeof key === "string" && typeof cost === "number" && Number.isInteger(cost) && cost > 0
-    ? { key, cost }
-    : undefined;
+  if (known !== undefined) return parsed(known);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return UNKNOWN;
+  const key: unknown = Object.hasOwn(value, "key") ? Reflect.get(value, "key") : undefined;
+  const cost: unknown = Object.hasOwn(value, "cost") ? Reflect.get(value, "cost") : undefined;
+  const name = textField(key, MAX_ACTION_NAME)?.trim();
+  if (!name || isPrototypeKey(name)) return refuse("BRINK.Combat.Refusal.badActionName");
+  if (RESERVED_KEYS.includes(name)) return refuse("BRINK.Combat.Refusal.reservedAction");
+  const whole = wholeNumber(cost, 1, MAX_CUSTOM_ACTION_COST);
+  if (whole === undefined)
+    return refuse("BRINK.Combat.Refusal.badCost", { max: String(MAX_CUSTOM_ACTION_COST) });
+  return parsed({ key: name, cost: whole });
 }

@@ -68,6 +68,9 @@ export const REACTIONS = {
 } as const satisfies Record<string, ReactionDefinition>;
 export type ReactionKey = keyof typeof REACTIONS;
 
+/** The most actions a custom (extended) action may cost: a few turns' worth. */
+export const MAX_CUSTOM_ACTION_COST = 10;
+
 /** An action the table does not list, such as reloading a crossbow (2). */
 export interface CustomAction {
   key: string;
@@ -190,7 +193,8 @@ export function spendAction(
   const refusal = actionRefusal(economy, key, definition, resources, options);
   if (refusal !== undefined) return refuse(refusal);
   const spent = { stamina: definition.stamina ?? 0, focus: definition.focus ?? 0 };
-  const tracked = trackAction(economy, key, options);
+  // Only a built-in action is tracked by name: a custom action called "wait" is just an action.
+  const tracked = typeof action === "string" ? trackAction(economy, key, options) : economy;
   if (definition.endsTurn === true) {
     return { ok: true, economy: endTurn(tracked), spent, completed: true, endsTurn: true };
   }

@@ -6,7 +6,15 @@
  */
 import { templatePath } from "../constants";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { notifyRefusal, refuse, requestFromGM, type RequestContext, type RequestResult } from "../requests";
+import { uuidField, wholeNumber } from "../request-fields";
+import {
+  notifyRefusal,
+  refuse,
+  requestFromGM,
+  type Refusal,
+  type RequestContext,
+  type RequestResult,
+} from "../requests";
 import type { DieSize } from "../rules/dice";
 import {
   MINOR_INJURY_SAFE_RESTS,
@@ -31,7 +39,6 @@ import {
   recoveryData,
   rollLineView,
   setbackData,
-  text,
   updateActors,
 } from "./retreat";
 
@@ -72,17 +79,36 @@ export interface RestEntry {
   sleptInArmour: boolean;
 }
 
-function entriesOf(payload: Record<string, unknown>): RestEntry[] {
+/** Most hit dice a short rest may name: far above any character's pool, far below 1e300. */
+const MAX_HIT_DICE = 100;
+
+/**
+ * The characters a rest names, read strictly: each an actor's uuid, hit dice a whole number in
+ * range. A character named twice is refused (not quietly rested once) once the actors are found.
+ */
+function entriesOf(payload: Record<string, unknown>): RestEntry[] | Refusal {
   const entries = payload.entries;
-  if (!Array.isArray(entries)) return [];
-  return entries.flatMap((entry: unknown) => {
-    if (typeof entry !== "object" || entry === null) return [];
-    const record = entry as Record<string, unknown>;
-    const actorUuid = text(record, "actorUuid");
-    const hitDice = Math.max(0, Math.floor(Number(record.hitDice) || 0));
-    return actorUuid ? [{ actorUuid, hitDice, sleptInArmour: record.sleptInArmour === true }] : [];
-  });
+  if (!Array.isArray(entries) || entries.length === 0) return refuse("BRINK.Rest.Refusal.nobody");
+  const read: RestEntry[] = [];
+  for (const entry of entries as unknown[]) {
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry))
+      return refuse("BRINK.Request.malformed");
+    const field = (key: string): unknown => (Object.hasOwn(entry, key) ? Reflect.get(entry, key) : undefined);
+    const actorUuid = uuidField(field("actorUuid"));
+    if (actorUuid === undefined) return refuse("BRINK.Request.badId", { field: "actorUuid" });
+    const given = field("hitDice");
+    const hitDice = given === undefined ? 0 : wholeNumber(given, 0, MAX_HIT_DICE);
+    if (hitDice === undefined) return refuse("BRINK.Request.badNumber", { field: "hitDice" });
+    read.push({ actorUuid, hitDice, sleptInArmour: field("sleptInArmour") === true });
+  }
+  return read;
 }
+
+/** A started combat that has not ended, with this actor among its combatants. */
+const inActiveCombat = (actor: Actor.Implementation): boolean =>
+  [...game.combats].some(
+    (combat) => combat.started && [...combat.combatants].some((combatant) => combatant.actorId === actor.id),
+  );
 
 async function runRest(kind: RestKind, character: RestCharacter, entry: RestEntry, s2: boolean) {
   switch (kind) {
@@ -165,13 +191,17 @@ async function handleRest(
   const kind = payload.kind;
   if (!isRestKind(kind)) return refuse("BRINK.Rest.Refusal.unknownKind");
   const entries = entriesOf(payload);
-  if (entries.length === 0) return refuse("BRINK.Rest.Refusal.nobody");
+  if (!Array.isArray(entries)) return entries;
   const actors: Actor.Implementation[] = [];
   for (const entry of entries) {
     const actor = await actorFrom(entry.actorUuid);
     if (!actor) return refuse("BRINK.Rest.Refusal.noActor");
     if (!actor.testUserPermission(user, "OWNER"))
       return refuse("BRINK.Rest.Refusal.notOwner", { name: actor.name });
+    if (actors.includes(actor)) return refuse("BRINK.Rest.Refusal.duplicate", { name: actor.name });
+    // A short rest is an hour's breather; a long or bed rest cannot happen mid-fight.
+    if (kind !== "short" && inActiveCombat(actor))
+      return refuse("BRINK.Rest.Refusal.inCombat", { name: actor.name });
     actors.push(actor);
   }
   const context = { userId: user.id ?? "" };
