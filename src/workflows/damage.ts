@@ -30,8 +30,12 @@ import {
 } from "../hooks/module-hooks";
 import { reactionAvailable, spendReaction } from "./combat-economy";
 import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
+import { badField, idField, need, oneOf, parse, wholeField } from "./request-fields";
 
-export type ReactionKind = "block" | "parry" | "dodge";
+export const REACTION_KINDS = ["block", "parry", "dodge"] as const;
+export type ReactionKind = (typeof REACTION_KINDS)[number];
+const CHOICES = ["fortify", "fall", "strain", "injury"] as const;
+type Choice = (typeof CHOICES)[number];
 
 export interface ItemRevert {
   itemId: string;
@@ -83,19 +87,31 @@ interface Found {
   actor: Actor.Implementation;
 }
 
+/** The card, attack and target a request names: ids and a whole index, or the bad field. */
+function parseCardRequest(payload: Record<string, unknown>) {
+  return parse<CardRequest>(() => ({
+    messageId: need(idField(payload.messageId), "messageId"),
+    attack: need(wholeField(payload.attack, 0, 999), "attack"),
+    target: need(idField(payload.target), "target"),
+  }));
+}
+
 /** Finds the card, the attack, the target and its actor, or says what is wrong with the request. */
-async function findOnCard(request: CardRequest): Promise<Found | RequestResult> {
-  const message = game.messages.get(String(request.messageId));
+async function findOnCard(payload: Record<string, unknown>): Promise<Found | RequestResult> {
+  const request = parseCardRequest(payload);
+  if ("ok" in request) return request;
+  const message = game.messages.get(request.messageId);
   if (!message || message.type !== "attack") return refuse("BRINK.Damage.Refusal.noCard");
   // Attack cards carry Brink's attack card data (data/chat); the plain shape is read here.
   const system = message.system as unknown as AttackCardSystem;
-  const attack = system.attacks[Number(request.attack)];
+  if (request.attack >= system.attacks.length) return badField("attack");
+  const attack = system.attacks[request.attack];
   const outcome = attack?.result.targets.find((t) => t.targetId === request.target);
   if (!attack || !outcome) return refuse("BRINK.Damage.Refusal.noTarget");
   const document = await fromUuid(outcome.targetId);
   const actor = (document && "actor" in document ? document.actor : document) as Actor.Implementation | null;
   if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");
-  const key = entryKey(Number(request.attack), request.target);
+  const key = entryKey(request.attack, request.target);
   const killed = attack.killingStrike?.killed === true;
   return { message, system, outcome, result: attack.result, key, entry: system.applied[key], actor, killed };
 }
@@ -133,7 +149,7 @@ function targetState(found: Found) {
 
 /** The card entry, if the user may answer for its target (the target's owner or the GM). */
 async function findForTargetOwner(payload: Record<string, unknown>, user: User.Implementation) {
-  const found = await findOnCard(payload as unknown as CardRequest);
+  const found = await findOnCard(payload);
   if (isRefusal(found)) return found;
   if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   return found;
@@ -147,7 +163,7 @@ async function handleApply(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  const found = await findOnCard(payload as unknown as CardRequest);
+  const found = await findOnCard(payload);
   if (isRefusal(found)) return found;
   if (!canUseCard(found, user)) return refuse("BRINK.Damage.Refusal.notYourCard");
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
@@ -166,7 +182,7 @@ async function handleApply(
   const context = {
     userId: user.id ?? "",
     messageId: found.message.id ?? "",
-    attack: Number(payload.attack),
+    attack: Number(payload.attack), // validated by findOnCard
   };
   const name = { name: found.actor.name };
   if (!allowedBy(MODULE_HOOKS.preApplyDamage, found.actor, damage, context))
@@ -211,14 +227,18 @@ async function handleChoice(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
+  const choice: Choice | undefined = oneOf(payload.choice, CHOICES);
+  if (!choice) return badField("choice");
   const found = await findForTargetOwner(payload, user);
   if (isRefusal(found)) return found;
   const entry = found.entry;
   if (entry?.status !== "awaiting-fortify" && entry?.status !== "awaiting-strain") {
     return refuse("BRINK.Damage.Refusal.noChoicePending");
   }
+  // The answer must be one of the two the pending question offers: never read as the other.
+  const offered = entry.status === "awaiting-fortify" ? ["fortify", "fall"] : ["strain", "injury"];
+  if (!offered.includes(choice)) return badField("choice");
   const { system, state } = targetState(found);
-  const choice = String(payload.choice);
   const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
     entry.status === "awaiting-fortify"
@@ -282,13 +302,13 @@ async function handleReaction(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
+  const kind = oneOf(payload.kind, REACTION_KINDS);
+  if (!kind) return badField("kind");
   const found = await findForTargetOwner(payload, user);
   if (isRefusal(found)) return found;
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
   if (found.entry && found.entry.status !== "reverted") return refuse("BRINK.Damage.Refusal.tooLate");
   if (found.killed) return refuse("BRINK.Damage.Refusal.incapacitated");
-  const kind = String(payload.kind) as ReactionKind;
-  if (!["block", "parry", "dodge"].includes(kind)) return refuse("BRINK.Damage.Refusal.unknownReaction");
   const { system, state } = targetState(found);
   const hit = originalHit(found);
   const item = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
@@ -329,7 +349,7 @@ async function handleRevert(
   { user }: RequestContext,
 ): Promise<RequestResult> {
   if (!user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
-  const found = await findOnCard(payload as unknown as CardRequest);
+  const found = await findOnCard(payload);
   if (isRefusal(found)) return found;
   const entry = found.entry;
   if (!entry || entry.status === "reverted") return refuse("BRINK.Damage.Refusal.nothingToRevert");
