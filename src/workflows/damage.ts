@@ -28,7 +28,13 @@ import {
   validAmount,
   type DamageHookData,
 } from "../hooks/module-hooks";
-import { reactionAvailable, spendReaction } from "./combat-economy";
+import {
+  giveReactionBack,
+  reactionAvailable,
+  spendReaction,
+  type Fighter,
+  type ReactionSpent,
+} from "./combat-economy";
 import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
 import { badField, idField, need, oneOf, parse, wholeField } from "./request-fields";
 
@@ -55,6 +61,8 @@ export interface AppliedEntry {
   itemRevert: ItemRevert | null;
   /** Injury items this entry created or made permanent (undone on revert). */
   injuryItems?: InjuryItemChanges;
+  /** The reaction this entry spent (block, parry, dodge or fortify): given back on revert. */
+  reactionSpent?: ReactionSpent | null;
   by: string;
 }
 
@@ -85,6 +93,8 @@ interface Found {
   key: string;
   entry: AppliedEntry | undefined;
   actor: Actor.Implementation;
+  /** The target as the turn economy finds its combatant: by its token when the card names one. */
+  fighter: Fighter;
 }
 
 /** The card, attack and target a request names: ids and a whole index, or the bad field. */
@@ -111,9 +121,21 @@ async function findOnCard(payload: Record<string, unknown>): Promise<Found | Req
   const document = await fromUuid(outcome.targetId);
   const actor = (document && "actor" in document ? document.actor : document) as Actor.Implementation | null;
   if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");
+  const token = document?.documentName === "Token" && "parent" in document ? document : null;
+  const fighter: Fighter = { actor, token };
   const key = entryKey(request.attack, request.target);
   const killed = attack.killingStrike?.killed === true;
-  return { message, system, outcome, result: attack.result, key, entry: system.applied[key], actor, killed };
+  return {
+    message,
+    system,
+    outcome,
+    result: attack.result,
+    key,
+    entry: system.applied[key],
+    actor,
+    killed,
+    fighter,
+  };
 }
 
 const isRefusal = (value: Found | RequestResult): value is RequestResult => "ok" in value;
@@ -144,7 +166,7 @@ async function writeCard(found: Found, entry: AppliedEntry, rolls: BrinkRoll[]):
 /** The card's target with its rule state: the prepared data and the ActorState the rules take. */
 function targetState(found: Found) {
   const system = lifeData(found.actor);
-  return { system, state: actorStateOf(system, reactionAvailable(found.actor)) };
+  return { system, state: actorStateOf(system, reactionAvailable(found.fighter)) };
 }
 
 /** The card entry, if the user may answer for its target (the target's owner or the GM). */
@@ -207,6 +229,7 @@ async function handleApply(
       steps: result.steps,
       revert: mergeRevert(kept?.revert ?? {}, result.revert),
       itemRevert: kept?.itemRevert ?? null,
+      reactionSpent: kept?.reactionSpent ?? null,
       by: user.id ?? "",
     },
     rolls,
@@ -247,8 +270,10 @@ async function handleChoice(
   );
   if (!result.ok) return refuse("BRINK.Damage.Refusal.noChoicePending");
   await found.actor.update(actorUpdateFor(result.update, system.conditions));
-  if (choice === "fortify" && state.reactionAvailable && state.stamina.value > 0)
-    await spendReaction(found.actor, "fortify");
+  const fortified =
+    choice === "fortify" && state.reactionAvailable && state.stamina.value > 0
+      ? await spendReaction(found.fighter, "fortify")
+      : null;
   const changes = await applyInjuryItems(found.actor, result.steps);
   const next = {
     ...entry,
@@ -259,6 +284,7 @@ async function handleChoice(
     status: awaiting(result.ok ? (result.decision?.kind ?? undefined) : undefined),
     steps: [...entry.steps, ...result.steps],
     revert: mergeRevert(entry.revert, result.revert),
+    reactionSpent: entry.reactionSpent ?? fortified,
   };
   await writeCard(found, next, rolls);
   return { ok: true };
@@ -320,7 +346,7 @@ async function handleReaction(
   });
   if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
   await found.actor.update(actorUpdateFor(result.defender.update, system.conditions));
-  await spendReaction(found.actor, kind);
+  const reactionSpent = await spendReaction(found.fighter, kind);
   let itemRevert: ItemRevert | null = null;
   if (item && "item" in result) {
     const source = (item.system as unknown as { durability: ItemRevert["durability"] }).durability;
@@ -337,6 +363,7 @@ async function handleReaction(
       steps: result.defender.steps,
       revert: result.defender.revert,
       itemRevert,
+      reactionSpent,
       by: user.id ?? "",
     },
     rolls,
@@ -359,6 +386,7 @@ async function handleRevert(
     await item?.update({ system: { durability: entry.itemRevert.durability } } as never);
   }
   if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
+  await giveReactionBack(entry.reactionSpent);
   await writeCard(found, { ...entry, status: "reverted", pendingHit: null }, []);
   return { ok: true };
 }

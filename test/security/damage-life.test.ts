@@ -318,8 +318,8 @@ describe("reactions", () => {
     const { foe, rooks, tokenOf } = await twoCombats();
     const rook = rooks[0] as BrinkCombatant;
     expect(rook.economy.reactionsLeft).toBe(1);
-    const card = await attack(foe, tokenOf(rook), 3);
-    queueDice(2, 2, 10);
+    const card = await attack(foe, tokenOf(rook), 6);
+    queueDice(6, 4, 10);
     const result = await asUser(mallory, () =>
       requestCardAction("react", { ...onCard(card, tokenOf(rook)), kind: "dodge" }),
     );
@@ -333,8 +333,8 @@ describe("reactions", () => {
     const { foe, rooks, tokenOf } = await twoCombats(true);
     expect(rooks).toHaveLength(2);
     const [first, second] = rooks as [BrinkCombatant, BrinkCombatant];
-    const card = await attack(foe, tokenOf(second), 3);
-    queueDice(2, 2, 10);
+    const card = await attack(foe, tokenOf(second), 6);
+    queueDice(6, 4, 10);
     const result = await asUser(mallory, () =>
       requestCardAction("react", { ...onCard(card, tokenOf(second)), kind: "dodge" }),
     );
