@@ -8,28 +8,71 @@ import { brinkCombat } from "../documents/combat";
 import type { BrinkCombatant } from "../documents/combatant";
 import { spendReaction as spendReactionRule, type ReactionKey } from "../rules/turn-economy";
 
-export function combatantOf(actor: Actor.Implementation): BrinkCombatant | undefined {
-  const combat = brinkCombat(game.combat);
-  if (!combat?.started) return undefined;
-  // Brink registers BrinkCombatant as the Combatant class.
-  return combat.combatants.find((c) => c.actorId === actor.id) as unknown as BrinkCombatant | undefined;
+/** Who is being hit: the token on the scene (when the card named one) and its actor. */
+export interface Fighter {
+  actor: Actor.Implementation;
+  token: { id: string | null; parent: { id: string | null } | null } | null;
 }
 
-export function reactionAvailable(actor: Actor.Implementation): boolean {
-  const combatant = combatantOf(actor);
+/**
+ * The fighter's combatant in a started combat: the one for its token (in whichever combat holds
+ * that token, the viewed one first), never the first combatant that shares its actor through the
+ * viewed combat. Without a token (an attacker), the actor's first combatant, the viewed combat first.
+ */
+export function combatantOf({ actor, token }: Fighter): BrinkCombatant | undefined {
+  const viewed = brinkCombat(game.combat);
+  const started = [viewed, ...game.combats.contents.map(brinkCombat)].filter(
+    (combat): combat is NonNullable<typeof combat> => combat?.started === true,
+  );
+  for (const combat of started) {
+    // Brink registers BrinkCombatant as the Combatant class.
+    const combatants = combat.combatants.contents as unknown as BrinkCombatant[];
+    const found = token?.id
+      ? combatants.find((c) => c.tokenId === token.id && c.sceneId === (token.parent?.id ?? c.sceneId))
+      : undefined;
+    if (found) return found;
+    if (token?.id) continue;
+    const same = combatants.filter((c) => c.actorId === actor.id);
+    if (same.length) return same[0];
+  }
+  return undefined;
+}
+
+export function reactionAvailable(fighter: Fighter): boolean {
+  const combatant = combatantOf(fighter);
   return combatant ? combatant.economy.reactionsLeft > 0 : true;
+}
+
+/** What giving a spent reaction back needs: the combatant and the round it was spent in. */
+export interface ReactionSpent {
+  combatantUuid: string;
+  round: number;
+}
+
+/** Gives a reaction back to the combatant that spent it, if its round is still going (else it has it back). */
+export async function giveReactionBack(spent: ReactionSpent | null | undefined): Promise<void> {
+  if (!spent) return;
+  const combatant = (await fromUuid(spent.combatantUuid)) as unknown as BrinkCombatant | null;
+  const combat = combatant?.combat ? brinkCombat(combatant.combat) : null;
+  if (!combatant || !combat || combat.clock.round !== spent.round) return;
+  const economy = combatant.economy;
+  const { round, turn } = combat.clock;
+  await combatant.update({
+    system: { ...economy, reactionsLeft: economy.reactionsLeft + 1, stamp: { round, turn } },
+  } as never);
 }
 
 /** Plenty of everything: the pools were already checked and debited by the damage chain. */
 const UNMETERED = { stamina: Number.MAX_SAFE_INTEGER, focus: Number.MAX_SAFE_INTEGER };
 
 /** Marks the actor's reaction used on its combatant (the GM's client; a second document, a second write). */
-export async function spendReaction(actor: Actor.Implementation, reaction: ReactionKey): Promise<void> {
-  const combatant = combatantOf(actor);
+export async function spendReaction(fighter: Fighter, reaction: ReactionKey): Promise<ReactionSpent | null> {
+  const combatant = combatantOf(fighter);
   const combat = combatant?.combat ? brinkCombat(combatant.combat) : null;
-  if (!combatant || !combat) return;
+  if (!combatant || !combat) return null;
   const result = spendReactionRule(combatant.economy, reaction, UNMETERED);
-  if (!result.ok) return;
+  if (!result.ok) return null;
   const { round, turn } = combat.clock;
   await combatant.update({ system: { ...result.economy, stamp: { round, turn } } } as never);
+  return { combatantUuid: combatant.uuid, round };
 }

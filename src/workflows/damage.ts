@@ -28,10 +28,20 @@ import {
   validAmount,
   type DamageHookData,
 } from "../hooks/module-hooks";
-import { reactionAvailable, spendReaction } from "./combat-economy";
+import {
+  giveReactionBack,
+  reactionAvailable,
+  spendReaction,
+  type Fighter,
+  type ReactionSpent,
+} from "./combat-economy";
 import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
+import { badField, idField, need, oneOf, parse, wholeField } from "./request-fields";
 
-export type ReactionKind = "block" | "parry" | "dodge";
+export const REACTION_KINDS = ["block", "parry", "dodge"] as const;
+export type ReactionKind = (typeof REACTION_KINDS)[number];
+const CHOICES = ["fortify", "fall", "strain", "injury"] as const;
+type Choice = (typeof CHOICES)[number];
 
 export interface ItemRevert {
   itemId: string;
@@ -51,6 +61,8 @@ export interface AppliedEntry {
   itemRevert: ItemRevert | null;
   /** Injury items this entry created or made permanent (undone on revert). */
   injuryItems?: InjuryItemChanges;
+  /** The reaction this entry spent (block, parry, dodge or fortify): given back on revert. */
+  reactionSpent?: ReactionSpent | null;
   by: string;
 }
 
@@ -81,23 +93,49 @@ interface Found {
   key: string;
   entry: AppliedEntry | undefined;
   actor: Actor.Implementation;
+  /** The target as the turn economy finds its combatant: by its token when the card names one. */
+  fighter: Fighter;
+}
+
+/** The card, attack and target a request names: ids and a whole index, or the bad field. */
+function parseCardRequest(payload: Record<string, unknown>) {
+  return parse<CardRequest>(() => ({
+    messageId: need(idField(payload.messageId), "messageId"),
+    attack: need(wholeField(payload.attack, 0, 999), "attack"),
+    target: need(idField(payload.target), "target"),
+  }));
 }
 
 /** Finds the card, the attack, the target and its actor, or says what is wrong with the request. */
-async function findOnCard(request: CardRequest): Promise<Found | RequestResult> {
-  const message = game.messages.get(String(request.messageId));
+async function findOnCard(payload: Record<string, unknown>): Promise<Found | RequestResult> {
+  const request = parseCardRequest(payload);
+  if ("ok" in request) return request;
+  const message = game.messages.get(request.messageId);
   if (!message || message.type !== "attack") return refuse("BRINK.Damage.Refusal.noCard");
   // Attack cards carry Brink's attack card data (data/chat); the plain shape is read here.
   const system = message.system as unknown as AttackCardSystem;
-  const attack = system.attacks[Number(request.attack)];
+  if (request.attack >= system.attacks.length) return badField("attack");
+  const attack = system.attacks[request.attack];
   const outcome = attack?.result.targets.find((t) => t.targetId === request.target);
   if (!attack || !outcome) return refuse("BRINK.Damage.Refusal.noTarget");
   const document = await fromUuid(outcome.targetId);
   const actor = (document && "actor" in document ? document.actor : document) as Actor.Implementation | null;
   if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");
-  const key = entryKey(Number(request.attack), request.target);
+  const token = document?.documentName === "Token" && "parent" in document ? document : null;
+  const fighter: Fighter = { actor, token };
+  const key = entryKey(request.attack, request.target);
   const killed = attack.killingStrike?.killed === true;
-  return { message, system, outcome, result: attack.result, key, entry: system.applied[key], actor, killed };
+  return {
+    message,
+    system,
+    outcome,
+    result: attack.result,
+    key,
+    entry: system.applied[key],
+    actor,
+    killed,
+    fighter,
+  };
 }
 
 const isRefusal = (value: Found | RequestResult): value is RequestResult => "ok" in value;
@@ -128,12 +166,12 @@ async function writeCard(found: Found, entry: AppliedEntry, rolls: BrinkRoll[]):
 /** The card's target with its rule state: the prepared data and the ActorState the rules take. */
 function targetState(found: Found) {
   const system = lifeData(found.actor);
-  return { system, state: actorStateOf(system, reactionAvailable(found.actor)) };
+  return { system, state: actorStateOf(system, reactionAvailable(found.fighter)) };
 }
 
 /** The card entry, if the user may answer for its target (the target's owner or the GM). */
 async function findForTargetOwner(payload: Record<string, unknown>, user: User.Implementation) {
-  const found = await findOnCard(payload as unknown as CardRequest);
+  const found = await findOnCard(payload);
   if (isRefusal(found)) return found;
   if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   return found;
@@ -147,7 +185,7 @@ async function handleApply(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  const found = await findOnCard(payload as unknown as CardRequest);
+  const found = await findOnCard(payload);
   if (isRefusal(found)) return found;
   if (!canUseCard(found, user)) return refuse("BRINK.Damage.Refusal.notYourCard");
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
@@ -166,7 +204,7 @@ async function handleApply(
   const context = {
     userId: user.id ?? "",
     messageId: found.message.id ?? "",
-    attack: Number(payload.attack),
+    attack: Number(payload.attack), // validated by findOnCard
   };
   const name = { name: found.actor.name };
   if (!allowedBy(MODULE_HOOKS.preApplyDamage, found.actor, damage, context))
@@ -191,6 +229,7 @@ async function handleApply(
       steps: result.steps,
       revert: mergeRevert(kept?.revert ?? {}, result.revert),
       itemRevert: kept?.itemRevert ?? null,
+      reactionSpent: kept?.reactionSpent ?? null,
       by: user.id ?? "",
     },
     rolls,
@@ -211,14 +250,18 @@ async function handleChoice(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
+  const choice: Choice | undefined = oneOf(payload.choice, CHOICES);
+  if (!choice) return badField("choice");
   const found = await findForTargetOwner(payload, user);
   if (isRefusal(found)) return found;
   const entry = found.entry;
   if (entry?.status !== "awaiting-fortify" && entry?.status !== "awaiting-strain") {
     return refuse("BRINK.Damage.Refusal.noChoicePending");
   }
+  // The answer must be one of the two the pending question offers: never read as the other.
+  const offered = entry.status === "awaiting-fortify" ? ["fortify", "fall"] : ["strain", "injury"];
+  if (!offered.includes(choice)) return badField("choice");
   const { system, state } = targetState(found);
-  const choice = String(payload.choice);
   const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
     entry.status === "awaiting-fortify"
@@ -227,8 +270,10 @@ async function handleChoice(
   );
   if (!result.ok) return refuse("BRINK.Damage.Refusal.noChoicePending");
   await found.actor.update(actorUpdateFor(result.update, system.conditions));
-  if (choice === "fortify" && state.reactionAvailable && state.stamina.value > 0)
-    await spendReaction(found.actor, "fortify");
+  const fortified =
+    choice === "fortify" && state.reactionAvailable && state.stamina.value > 0
+      ? await spendReaction(found.fighter, "fortify")
+      : null;
   const changes = await applyInjuryItems(found.actor, result.steps);
   const next = {
     ...entry,
@@ -239,6 +284,7 @@ async function handleChoice(
     status: awaiting(result.ok ? (result.decision?.kind ?? undefined) : undefined),
     steps: [...entry.steps, ...result.steps],
     revert: mergeRevert(entry.revert, result.revert),
+    reactionSpent: entry.reactionSpent ?? fortified,
   };
   await writeCard(found, next, rolls);
   return { ok: true };
@@ -282,13 +328,13 @@ async function handleReaction(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
+  const kind = oneOf(payload.kind, REACTION_KINDS);
+  if (!kind) return badField("kind");
   const found = await findForTargetOwner(payload, user);
   if (isRefusal(found)) return found;
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
   if (found.entry && found.entry.status !== "reverted") return refuse("BRINK.Damage.Refusal.tooLate");
   if (found.killed) return refuse("BRINK.Damage.Refusal.incapacitated");
-  const kind = String(payload.kind) as ReactionKind;
-  if (!["block", "parry", "dodge"].includes(kind)) return refuse("BRINK.Damage.Refusal.unknownReaction");
   const { system, state } = targetState(found);
   const hit = originalHit(found);
   const item = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
@@ -300,7 +346,7 @@ async function handleReaction(
   });
   if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
   await found.actor.update(actorUpdateFor(result.defender.update, system.conditions));
-  await spendReaction(found.actor, kind);
+  const reactionSpent = await spendReaction(found.fighter, kind);
   let itemRevert: ItemRevert | null = null;
   if (item && "item" in result) {
     const source = (item.system as unknown as { durability: ItemRevert["durability"] }).durability;
@@ -317,6 +363,7 @@ async function handleReaction(
       steps: result.defender.steps,
       revert: result.defender.revert,
       itemRevert,
+      reactionSpent,
       by: user.id ?? "",
     },
     rolls,
@@ -329,7 +376,7 @@ async function handleRevert(
   { user }: RequestContext,
 ): Promise<RequestResult> {
   if (!user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
-  const found = await findOnCard(payload as unknown as CardRequest);
+  const found = await findOnCard(payload);
   if (isRefusal(found)) return found;
   const entry = found.entry;
   if (!entry || entry.status === "reverted") return refuse("BRINK.Damage.Refusal.nothingToRevert");
@@ -339,6 +386,7 @@ async function handleRevert(
     await item?.update({ system: { durability: entry.itemRevert.durability } } as never);
   }
   if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
+  await giveReactionBack(entry.reactionSpent);
   await writeCard(found, { ...entry, status: "reverted", pendingHit: null }, []);
   return { ok: true };
 }

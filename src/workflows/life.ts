@@ -29,17 +29,88 @@ import {
 import { stepDown } from "../rules/characters";
 import { endDownedRound, endFightForDowned, stabiliseDowned } from "../rules/stabilise";
 import { optionalRules } from "../settings";
+import { badField, booleanField, idField, isRecord, need, oneOf, parse, wholeField } from "./request-fields";
+import { postTestCard } from "../chat/post";
+import { testSpecFor } from "../documents/actor-rolls";
+import { BrinkActor } from "../documents/actor";
+import { stabiliseDifficulty } from "../rules/dying";
+import { resolveTest } from "../rules/tests";
 
 export type LifeAction =
   | { kind: "heal"; amount: number; pool: "health" | "endurance"; healing: HealingKind }
   | { kind: "strain-or-injury"; choice: "strain" | "injury" }
   | { kind: "death-save" }
-  | { kind: "stabilise"; healTotal: number; hasHealingTools: boolean; by: string }
+  /** `by`: the tending ally's actor id; the writing client rolls the ally's Heal test itself. */
+  | { kind: "stabilise"; hasHealingTools: boolean; by: string }
   | { kind: "resurrect" };
 
 const lifeData = (actor: Actor.Implementation): LifeActorData => actor.system as unknown as LifeActorData;
 
-function ruleFor(action: LifeAction, state: ActorState, dice: DiceSource): Outcome<string> {
+const POOLS = ["health", "endurance"] as const;
+const HEALING_KINDS: readonly HealingKind[] = ["easy", "natural", "free"];
+const LIFE_KINDS = ["heal", "strain-or-injury", "death-save", "stabilise", "resurrect"] as const;
+/** Far above any heal the rules can give, far below what could overflow a pool. */
+const MAX_HEAL = 1000;
+
+/** A relayed life action, field by field, or the first bad field. */
+function parseLifeAction(value: unknown) {
+  return parse<LifeAction>(() => {
+    const action = need(isRecord(value) ? value : undefined, "action");
+    const kind = need(oneOf(action.kind, LIFE_KINDS), "kind");
+    switch (kind) {
+      case "heal":
+        return {
+          kind,
+          amount: need(wholeField(action.amount, 0, MAX_HEAL), "amount"),
+          pool: need(oneOf(action.pool, POOLS), "pool"),
+          healing: need(oneOf(action.healing, HEALING_KINDS), "healing"),
+        };
+      case "strain-or-injury":
+        return { kind, choice: need(oneOf(action.choice, ["strain", "injury"] as const), "choice") };
+      case "stabilise":
+        return {
+          kind,
+          hasHealingTools: need(booleanField(action.hasHealingTools), "hasHealingTools"),
+          by: need(idField(action.by), "by"),
+        };
+      default:
+        return { kind };
+    }
+  });
+}
+
+/**
+ * The tending ally's WIS + Heal test (RULES §6), rolled on the client that writes the target: for
+ * a player tending someone else's character that is the GM's client, so no heal total a player's
+ * client sent is ever trusted (issue 10: the request carries only who tends and with what tools).
+ */
+async function tend(ally: BrinkActor, target: Actor.Implementation, tools: boolean) {
+  const difficulty = stabiliseDifficulty(tools);
+  const choice = {
+    attribute: "wis",
+    skill: "heal",
+    proficient: false,
+    modifier: 0,
+    advantage: 0,
+    difficulty,
+  } as const;
+  const spec = testSpecFor(ally.rolling, choice);
+  const { result, rolls } = await resolveWithFoundryDice((dice) => resolveTest(spec, difficulty, dice));
+  await postTestCard(
+    ally,
+    game.i18n.format("BRINK.Life.Action.stabilise", { name: target.name }),
+    result,
+    rolls,
+  );
+  return result;
+}
+
+function ruleFor(
+  action: LifeAction,
+  state: ActorState,
+  dice: DiceSource,
+  healTotal: number,
+): Outcome<string> {
   const rule = optionalRules().deathRule;
   switch (action.kind) {
     case "heal":
@@ -58,7 +129,7 @@ function ruleFor(action: LifeAction, state: ActorState, dice: DiceSource): Outco
     case "stabilise":
       if (rule === "stabilise") return stabiliseDowned(state, dice);
       return stabiliseDying(state, {
-        healTotal: action.healTotal,
+        healTotal,
         hasHealingTools: action.hasHealingTools,
         round: game.combat?.round ?? 0,
       });
@@ -67,9 +138,18 @@ function ruleFor(action: LifeAction, state: ActorState, dice: DiceSource): Outco
 
 /** Runs a life action on an actor this client may write (the owner's or the GM's). */
 async function perform(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
+  let healTotal = 0;
+  if (action.kind === "stabilise") {
+    const ally = game.actors.get(action.by);
+    if (!(ally instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
+    const test = await tend(ally, actor, action.hasHealingTools);
+    // Under the stabilise rule the tending succeeds or not here; the dying rule compares the total itself.
+    if (optionalRules().deathRule === "stabilise" && !test.success) return { ok: true };
+    healTotal = test.total;
+  }
   const system = lifeData(actor);
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
-    ruleFor(action, actorStateOf(system), dice),
+    ruleFor(action, actorStateOf(system), dice, healTotal),
   );
   if (!result.ok) return refuse(`BRINK.Life.Refusal.${result.reason}`);
   const update = actorUpdateFor(result.update, system.conditions);
@@ -93,13 +173,22 @@ async function handleLifeRequest(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  const actor = await fromUuid(String(payload.actorUuid ?? ""));
+  const uuid = idField(payload.actorUuid);
+  if (!uuid) return badField("actorUuid");
+  const action = parseLifeAction(payload.action);
+  if ("ok" in action) return action;
+  const actor = await fromUuid(uuid);
   if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");
-  const action = payload.action as LifeAction;
   // An ally may stabilise anyone; only the GM raises the dead; everything else needs ownership.
   const owner = (actor as Actor.Implementation).testUserPermission(user, "OWNER");
   if (action.kind === "resurrect" && !user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
   if (action.kind !== "stabilise" && !owner) return refuse("BRINK.Damage.Refusal.notYourCharacter");
+  if (action.kind === "stabilise") {
+    // The tending ally must be the asker's own character (or any, for the GM).
+    const ally = game.actors.get(action.by);
+    if (!ally || ally.id === actor.id) return badField("by");
+    if (!ally.testUserPermission(user, "OWNER")) return refuse("BRINK.Damage.Refusal.notYourCharacter");
+  }
   return perform(actor as Actor.Implementation, action);
 }
 

@@ -127,12 +127,12 @@ export function targetedTokens(): AttackTargetToken[] {
 
 /** Attacks this actor already made this round, for the multiple-attack penalty (0 outside combat). */
 export function attacksThisRound(actor: BrinkActor): number {
-  return combatantOf(actor)?.attacksThisRound ?? 0;
+  return combatantOf({ actor, token: null })?.attacksThisRound ?? 0;
 }
 
 /** RULES §3: an attack costs an action; a killing strike three. Counted for the multiple-attack penalty. */
 async function spendAttackActions(actor: BrinkActor, choice: AttackChoice): Promise<void> {
-  const combatant = combatantOf(actor);
+  const combatant = combatantOf({ actor, token: null });
   if (!combatant) return;
   await combatant.spendAction(choice.killingStrike ? { key: "killing-strike", cost: 3 } : "attack");
 }

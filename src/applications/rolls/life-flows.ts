@@ -4,12 +4,6 @@
  */
 import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "../dialog-form";
 import type { BrinkActor } from "../../documents/actor";
-import { resolveWithFoundryDice } from "../../dice";
-import { postTestCard } from "../../chat/post";
-import { testSpecFor } from "../../documents/actor-rolls";
-import { stabiliseDifficulty } from "../../rules/dying";
-import { resolveTest } from "../../rules/tests";
-import { optionalRules } from "../../settings";
 import { lifeAction, type LifeAction } from "../../workflows/life";
 import { skipsDialog } from "./fast-forward";
 import type { RollRequest } from "./flows";
@@ -74,28 +68,9 @@ export async function promptStabilise(target: BrinkActor, request: RollRequest =
     : await askTending(target, candidates);
   if (!answer?.ally) return;
   const { ally, tools } = answer;
-  const difficulty = stabiliseDifficulty(tools);
-  const choice = {
-    attribute: "wis",
-    skill: "heal",
-    proficient: false,
-    modifier: 0,
-    advantage: 0,
-    difficulty,
-  } as const;
-  const spec = testSpecFor(ally.rolling, choice);
-  const { result, rolls } = await resolveWithFoundryDice((dice) => resolveTest(spec, difficulty, dice));
-  await postTestCard(
-    ally,
-    game.i18n.format("BRINK.Life.Action.stabilise", { name: target.name }),
-    result,
-    rolls,
-  );
-  // Under the stabilise rule the tending succeeds or not here; the dying rule compares the total itself.
-  if (optionalRules().deathRule === "stabilise" && !result.success) return;
+  // The Heal test is rolled by the client that writes the target (workflows/life.ts `tend`).
   await lifeAction(target, {
     kind: "stabilise",
-    healTotal: result.total,
     hasHealingTools: tools,
     by: ally.id ?? "",
   });
