@@ -10,7 +10,8 @@ const MAX_UUID = 256;
 /** Longest free text (a team's name) a request may carry. */
 export const MAX_TEXT = 200;
 
-const ID = /^[A-Za-z0-9]+$/;
+/** Foundry's ids are letters and digits; compendium names in a uuid may also hold "-" and "_". */
+const ID = /^[A-Za-z0-9_-]+$/;
 
 /** "__proto__", "constructor", "toString"…: never a key Brink looks anything up by. */
 export const isPrototypeKey = (value: string): boolean => value in Object.prototype;
@@ -38,3 +39,16 @@ export function wholeNumber(value: unknown, min: number, max: number): number | 
     ? value
     : undefined;
 }
+
+/** One of the allowed values, compared as own strings (so "constructor" is never one). */
+export function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
+  return typeof value === "string" && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
+}
+
+export const booleanField = (value: unknown): boolean | undefined =>
+  typeof value === "boolean" ? value : undefined;
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -36,7 +36,7 @@ import {
   type ReactionSpent,
 } from "./combat-economy";
 import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
-import { badField, idField, need, oneOf, parse, wholeField } from "./request-fields";
+import { badField, need, oneOf, parse, uuidField, wholeNumber } from "./request-fields";
 
 export const REACTION_KINDS = ["block", "parry", "dodge"] as const;
 export type ReactionKind = (typeof REACTION_KINDS)[number];
@@ -100,9 +100,9 @@ interface Found {
 /** The card, attack and target a request names: ids and a whole index, or the bad field. */
 function parseCardRequest(payload: Record<string, unknown>) {
   return parse<CardRequest>(() => ({
-    messageId: need(idField(payload.messageId), "messageId"),
-    attack: need(wholeField(payload.attack, 0, 999), "attack"),
-    target: need(idField(payload.target), "target"),
+    messageId: need(uuidField(payload.messageId), "messageId"),
+    attack: need(wholeNumber(payload.attack, 0, 999), "attack"),
+    target: need(uuidField(payload.target), "target"),
   }));
 }
 

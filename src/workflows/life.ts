@@ -29,7 +29,16 @@ import {
 import { stepDown } from "../rules/characters";
 import { endDownedRound, endFightForDowned, stabiliseDowned } from "../rules/stabilise";
 import { optionalRules } from "../settings";
-import { badField, booleanField, idField, isRecord, need, oneOf, parse, wholeField } from "./request-fields";
+import {
+  badField,
+  booleanField,
+  isRecord,
+  need,
+  oneOf,
+  parse,
+  uuidField,
+  wholeNumber,
+} from "./request-fields";
 import { postTestCard } from "../chat/post";
 import { testSpecFor } from "../documents/actor-rolls";
 import { BrinkActor } from "../documents/actor";
@@ -61,7 +70,7 @@ function parseLifeAction(value: unknown) {
       case "heal":
         return {
           kind,
-          amount: need(wholeField(action.amount, 0, MAX_HEAL), "amount"),
+          amount: need(wholeNumber(action.amount, 0, MAX_HEAL), "amount"),
           pool: need(oneOf(action.pool, POOLS), "pool"),
           healing: need(oneOf(action.healing, HEALING_KINDS), "healing"),
         };
@@ -71,7 +80,7 @@ function parseLifeAction(value: unknown) {
         return {
           kind,
           hasHealingTools: need(booleanField(action.hasHealingTools), "hasHealingTools"),
-          by: need(idField(action.by), "by"),
+          by: need(uuidField(action.by), "by"),
         };
       default:
         return { kind };
@@ -173,7 +182,7 @@ async function handleLifeRequest(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  const uuid = idField(payload.actorUuid);
+  const uuid = uuidField(payload.actorUuid);
   if (!uuid) return badField("actorUuid");
   const action = parseLifeAction(payload.action);
   if ("ok" in action) return action;
