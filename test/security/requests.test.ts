@@ -34,6 +34,12 @@ function answersTo(userId: string): Record<string, unknown>[] {
   return heard;
 }
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits (up to 5 s on a busy machine) for what a test expects, then a little longer for extras. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  await settle();
+}
 
 afterEach(() => {
   asked.length = 0;
@@ -66,7 +72,7 @@ describe("who asked", () => {
         payload: {},
         userId: "victor",
       });
-      await settle();
+      await until(() => asked.length >= 1);
     });
     expect(asked).toEqual([{ asker: "mallory", payload: {} }]);
   });
@@ -78,7 +84,7 @@ describe("replays", () => {
     await asUser(player, async () => {
       for (let i = 0; i < 3; i += 1)
         socket.emit(CHANNEL, { kind: "request", id: "replay1", name: "test.record", payload: {} });
-      await settle();
+      await until(() => heard.length >= 3);
     });
     expect(asked).toHaveLength(1);
     const results = heard.map((h) => h.result as { ok: boolean; reason?: string });
@@ -123,7 +129,7 @@ describe("malformed requests", () => {
       socket.emit(CHANNEL, { kind: "request", name: "test.record", payload: {} });
       socket.emit(CHANNEL, "just a string");
       socket.emit(CHANNEL, { kind: "request", id: "bad4", name: "test.throws", payload: {} });
-      await settle();
+      await until(() => heard.length >= 5);
     });
     const reasons = heard.map((h) => (h.result as { reason?: string }).reason);
     expect(reasons).toEqual([
