@@ -41,6 +41,25 @@ export function foundryContracts(context: ContractContext): void {
       assert.deepEqual(actor.getFlag("brink" as never, "a" as never), { b: { c: { d: 1 } } });
     });
 
+    it("give a created document a new id unless keepId, and keep its embedded documents' ids", async () => {
+      const id = foundry.utils.randomID();
+      const groupId = foundry.utils.randomID();
+      const combatantId = foundry.utils.randomID();
+      const source = {
+        _id: id,
+        groups: [{ _id: groupId, name: "Contract: team" }],
+        combatants: [{ _id: combatantId, name: "Contract: fighter", group: groupId }],
+      };
+      const fresh = await Combat.implementation.create(source as never);
+      assert.isFalse(fresh?.id === id, "without keepId the id is new");
+      await fresh?.delete();
+      const kept = track(await Combat.implementation.create(source as never, { keepId: true }));
+      assert.equal(kept.id, id, "keepId keeps the id");
+      assert.equal(kept.groups.get(groupId)?.name, "Contract: team");
+      const fighter = kept.combatants.get(combatantId);
+      assert.isTrue(fighter !== undefined && kept.groups.get(groupId)?.members.has(fighter) === true);
+    });
+
     it("pass the writing user's id as the last argument of a document hook", async () => {
       const actor = await newActor("hook user");
       let userId: unknown = null;

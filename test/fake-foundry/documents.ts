@@ -446,7 +446,12 @@ export class FakeDocument {
   /** With `{ pack }` the documents are created in that compendium (which must be unlocked). */
   static async createDocuments(data: Plain[], options: Plain = {}): Promise<FakeDocument[]> {
     const pack = typeof options.pack === "string" ? options.pack : undefined;
-    const created = data.map((d) => new this(expandObject(d)));
+    // As in Foundry, a world document gets a new id unless `keepId` asks to keep the one it brings;
+    // its embedded documents keep theirs (`keepEmbeddedIds` defaults to true).
+    const created = data.map((d) => {
+      const { _id, ...rest } = expandObject(d);
+      return new this(options.keepId === true && typeof _id === "string" ? { _id, ...rest } : rest);
+    });
     if (pack) for (const doc of created) FakeDocument.packs.adopt(pack, doc);
     for (const doc of created) doc.#assertValidNew();
     for (const doc of created) doc.#assertCan("create", doc._source);
@@ -454,6 +459,8 @@ export class FakeDocument {
       ? FakeDocument.packs.collection(pack)
       : (FakeDocument.worldCollections[this.documentName] ??= new Collection<FakeDocument>());
     if (!collection) throw new Error(`There is no compendium ${String(pack)}`);
+    for (const doc of created)
+      if (collection.has(doc.id)) throw new Error(`${this.documentName} ${doc.id} already exists`);
     for (const doc of created) collection.set(doc.id, doc);
     record("create", this.documentName, null, created.length, pack);
     for (const doc of created) callOnEveryClient(`create${this.documentName}`, doc, options, session.user.id);

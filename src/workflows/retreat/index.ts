@@ -11,6 +11,7 @@ export { attributeLabel, dieLabel } from "./i18n";
 export { retreatCardView, rollLineView, type RollLineView } from "./card";
 export { groupIdOf, partyMembers, type PartyMember } from "./party";
 export { text, texts } from "./payload";
+export { reuniteRecordOf, type ReuniteRecord } from "./reunite-record";
 export {
   brinkFlag,
   findRetreatCard,
@@ -38,5 +39,6 @@ export {
   requestRetreat,
   requestRetreatRevert,
   requestReunite,
+  requestReuniteRevert,
   RETREAT_REQUESTS,
 } from "./requests";

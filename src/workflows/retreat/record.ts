@@ -4,6 +4,7 @@
  */
 import type { CharacterRetreat, DropItemsChoice } from "../../rules/retreat";
 import type { TableKey } from "../tables";
+import type { CombatRecord } from "./combat-record";
 import { text } from "./payload";
 
 export interface DropRecord {
@@ -35,6 +36,8 @@ export interface RetreatRecord {
   appliedBy: string;
   characters: RetreatCharacterRecord[];
   fallbacks: TableKey[];
+  /** The combat as it stood when the retreat was called, for the revert (absent on older cards). */
+  combat?: CombatRecord;
 }
 
 export const RETREAT_FLAG = "retreat";
@@ -50,8 +53,12 @@ export function retreatRecordOf(message: ChatMessage.Implementation): RetreatRec
   return record && typeof record === "object" && Array.isArray(record.characters) ? record : null;
 }
 
+/** The card of the retreat that ended this combat; a reverted retreat no longer counts. */
 export function findRetreatCard(combatId: string): ChatMessage.Implementation | undefined {
-  return game.messages.find((message) => retreatRecordOf(message)?.combatId === combatId);
+  return game.messages.find((message) => {
+    const record = retreatRecordOf(message);
+    return record?.combatId === combatId && record.status === "applied";
+  });
 }
 
 /** The summary card a GM's request names, with its record. */

@@ -6,7 +6,7 @@ import { notifyRefusal, requestFromGM } from "../../requests";
 import { handleDrop } from "./drop";
 import { handleRequest } from "./request";
 import { handleResolve } from "./resolve";
-import { handleReunite } from "./reunite";
+import { handleReunite, handleReuniteRevert } from "./reunite";
 import { handleRevert } from "./revert";
 
 export const RETREAT_REQUESTS = {
@@ -15,6 +15,7 @@ export const RETREAT_REQUESTS = {
   "retreat.drop": handleDrop,
   "retreat.revert": handleRevert,
   "retreat.reunite": handleReunite,
+  "retreat.reuniteRevert": handleReuniteRevert,
 } as const;
 
 async function ask<T extends object = object>(
@@ -34,3 +35,4 @@ export const requestDrop = (messageId: string, choiceId: string, itemIds: string
   ask("retreat.drop", { messageId, choiceId, itemIds });
 export const requestRetreatRevert = (messageId: string) => ask("retreat.revert", { messageId });
 export const requestReunite = () => ask("retreat.reunite", {});
+export const requestReuniteRevert = (messageId: string) => ask("retreat.reuniteRevert", { messageId });

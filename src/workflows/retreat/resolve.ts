@@ -10,6 +10,7 @@ import { loadRetreatTables } from "../tables";
 import { actorChanges } from "./actor-changes";
 import { updateActors } from "./actor-writes";
 import { renderRetreatCard } from "./card";
+import { combatRecordOf } from "./combat-record";
 import { consequenceItems, ItemSources } from "./consequence-items";
 import { localize } from "./i18n";
 import type { PartyMember } from "./party";
@@ -33,6 +34,8 @@ export async function handleResolve(
   const context = { userId: user.id ?? "" };
   if (!allowedBy(MODULE_HOOKS.preRetreat, combat, actors, context))
     return refuse("BRINK.Hooks.Cancelled.retreat");
+  // The combat as it stands now, before the turn in progress ends: what a revert brings back.
+  const combatRecord = combatRecordOf(combat);
   const loaded = await loadRetreatTables();
   const party: RetreatParty = {
     key: combat.id ?? "",
@@ -85,6 +88,7 @@ export async function handleResolve(
     appliedBy: user.id ?? "",
     characters,
     fallbacks: loaded.fallbacks,
+    combat: combatRecord,
   };
   const message = await ChatMessage.implementation.create({
     content: await renderRetreatCard(record),

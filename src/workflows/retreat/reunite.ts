@@ -1,10 +1,24 @@
-import { templatePath } from "../../constants";
+import { idField } from "../../request-fields";
 import { refuse, type RequestContext, type RequestResult } from "../../requests";
-import { orderedConditions, updateActors } from "./actor-writes";
-import { format, localize } from "./i18n";
+import { actorFrom, orderedConditions, updateActors } from "./actor-writes";
+import { localize } from "./i18n";
 import { recoveryData, setbackData } from "./recovery-actor";
+import {
+  itemSource,
+  renderReuniteCard,
+  REUNITE_FLAG,
+  reuniteRecordOf,
+  type ReuniteActorRecord,
+  type ReuniteRecord,
+} from "./reunite-record";
 
-/** Separated ends when the GM reunites the party: the condition and its setback items go. */
+const endsOnReunion = (item: Item.Implementation) =>
+  item.type === "setback" && setbackData(item).endsOn === "reunited";
+
+/**
+ * Separated ends when the GM reunites the party: the condition and its setback items go. The card
+ * records what changed, so the GM can revert it.
+ */
 export async function handleReunite(
   _payload: Record<string, unknown>,
   { user }: RequestContext,
@@ -12,32 +26,79 @@ export async function handleReunite(
   if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
   const separated = game.actors.filter(
     (actor) =>
-      recoveryData(actor).conditions?.has("separated") === true ||
-      [...actor.items].some((item) => item.type === "setback" && setbackData(item).endsOn === "reunited"),
+      recoveryData(actor).conditions?.has("separated") === true || [...actor.items].some(endsOnReunion),
   );
   if (separated.length === 0) return refuse("BRINK.Retreat.Refusal.nobodySeparated");
+  const actors: ReuniteActorRecord[] = separated.map((actor) => {
+    const prior = [...recoveryData(actor).conditions];
+    return {
+      actorUuid: actor.uuid,
+      name: actor.name,
+      priorConditions: prior,
+      clearedConditions: prior.includes("separated") ? ["separated"] : [],
+      deletedItems: actor.items.filter(endsOnReunion).map(itemSource),
+    };
+  });
   await updateActors(
-    separated.map((actor) => {
-      const prior = [...recoveryData(actor).conditions];
-      const next = new Set(prior);
-      return next.delete("separated")
-        ? { actor, data: { "system.conditions": orderedConditions(prior, next) } }
+    separated.map((actor, index) => {
+      const entry = actors[index] as ReuniteActorRecord;
+      const next = new Set(entry.priorConditions);
+      entry.clearedConditions.forEach((condition) => next.delete(condition));
+      return entry.clearedConditions.length > 0
+        ? { actor, data: { "system.conditions": orderedConditions(entry.priorConditions, next) } }
         : { actor, data: {} };
     }),
   );
-  for (const actor of separated) {
-    const ids = actor.items
-      .filter((item) => item.type === "setback" && setbackData(item).endsOn === "reunited")
-      .map((item) => item.id ?? "");
+  for (const [index, actor] of separated.entries()) {
+    const ids = (actors[index]?.deletedItems ?? []).map((source) => String(source._id));
     if (ids.length > 0) await actor.deleteEmbeddedDocuments("Item", ids);
   }
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("chat/reunite-card.hbs"),
-    {
-      title: localize("BRINK.Retreat.Reunite.title"),
-      text: format("BRINK.Retreat.Reunite.text", { names: separated.map((actor) => actor.name).join(", ") }),
-    },
+  const record: ReuniteRecord = { status: "applied", appliedBy: user.id ?? "", actors };
+  await ChatMessage.implementation.create({
+    content: await renderReuniteCard(record),
+    speaker: { alias: localize("BRINK.Retreat.title") },
+    flags: { brink: { [REUNITE_FLAG]: record } },
+    // The card's record is plain JSON in its flags.
+  } as never);
+  return { ok: true };
+}
+
+/** The GM reverts a reunion from its card: the cleared conditions and deleted items come back. */
+export async function handleReuniteRevert(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
+  const messageId = idField(payload.messageId);
+  if (messageId === undefined) return refuse("BRINK.Request.badId", { field: "messageId" });
+  const message = game.messages.get(messageId);
+  const record = message ? reuniteRecordOf(message) : null;
+  if (!message || !record) return refuse("BRINK.Retreat.Refusal.noReuniteCard");
+  if (record.status !== "applied") return refuse("BRINK.Retreat.Refusal.reuniteReverted");
+  const restored = await Promise.all(
+    record.actors.map(async (entry) => ({ entry, actor: await actorFrom(entry.actorUuid) })),
   );
-  await ChatMessage.implementation.create({ content, speaker: { alias: localize("BRINK.Retreat.title") } });
+  const present = restored.flatMap(({ entry, actor }) => (actor ? [{ entry, actor }] : []));
+  await updateActors(
+    present.map(({ entry, actor }) => {
+      const current = [...recoveryData(actor).conditions];
+      const next = new Set([...current, ...entry.clearedConditions]);
+      return next.size > current.length
+        ? { actor, data: { "system.conditions": orderedConditions(entry.priorConditions, next) } }
+        : { actor, data: {} };
+    }),
+  );
+  for (const { entry, actor } of present) {
+    // Items still on the sheet (by id) are not made twice.
+    const missing = entry.deletedItems.filter((source) => !actor.items.has(String(source._id)));
+    // The stored item sources, as this module recorded them (plain JSON).
+    if (missing.length > 0) await actor.createEmbeddedDocuments("Item", missing as never, { keepId: true });
+  }
+  record.status = "reverted";
+  // The record is plain JSON in the card's flags.
+  await message.update({
+    content: await renderReuniteCard(record),
+    flags: { brink: { [REUNITE_FLAG]: record } },
+  } as never);
   return { ok: true };
 }

@@ -1,8 +1,9 @@
-/** The GM reverts a retreat from its card: exactly what it changed is restored. */
+/** The GM reverts a retreat from its card: exactly what it changed is restored, the combat included. */
 import { refuse, type RequestContext, type RequestResult } from "../../requests";
 import { revertCharacterRetreat } from "../../rules/retreat";
 import { actorFrom, orderedConditions, updateActors } from "./actor-writes";
 import { rewriteCard } from "./card";
+import { restoreCombat } from "./combat-record";
 import { markDropped } from "./drop";
 import { cardFrom } from "./record";
 import { physicalData, recoveryData, retreatCharacter } from "./recovery-actor";
@@ -54,6 +55,8 @@ export async function handleRevert(
     if (remove.length > 0) await actor.deleteEmbeddedDocuments("Item", remove);
     await markDropped(actor, undrop, false);
   }
+  // RULES §5: the combat comes back as it stood, so the GM can fight on or call the retreat again.
+  await restoreCombat(card.record.combat);
   card.record.status = "reverted";
   await rewriteCard(card.message, card.record);
   return { ok: true };
