@@ -17,8 +17,14 @@ describe("revertByDelta", () => {
   });
 
   it("puts a track back only while it still holds what the application left, and names it otherwise", () => {
-    const dying = { turnsTaken: 0, successes: 0, failures: 0 };
-    const later = { turnsTaken: 2, successes: 1, failures: 0 };
+    const dying = {
+      turnsTaken: 0,
+      successes: 0,
+      failures: 0,
+      savedThisTurn: false,
+      lastStabiliseRound: null,
+    };
+    const later = { ...dying, turnsTaken: 2, successes: 1 };
     const before = { dying: null };
     const after = { dying };
     expect(revertByDelta(createActorState({ dying }), before, after)).toEqual({
