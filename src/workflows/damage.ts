@@ -384,7 +384,7 @@ async function handleReaction(
   if (found.entry?.status === "applying") return interrupted(found);
   if (found.entry && found.entry.status !== "reverted") return refuse("BRINK.Damage.Refusal.tooLate");
   if (found.killed) return refuse("BRINK.Damage.Refusal.incapacitated");
-  const { system, state } = targetState(found);
+  const { state } = targetState(found);
   const hit = originalHit(found);
   const item = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
   if (kind !== "dodge" && !item) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
@@ -394,31 +394,29 @@ async function handleReaction(
     return kind === "block" ? block(state, defence, hit) : parry(state, defence, hit);
   });
   if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
-  await found.actor.update(actorUpdateFor(result.defender.update, system.conditions));
-  const reactionSpent = await spendReaction(found.fighter, kind);
   let itemRevert: ItemRevert | null = null;
-  if (item && "item" in result) {
-    const source = (item.system as unknown as { durability: ItemRevert["durability"] }).durability;
-    const after = { ...source, ...result.item.update.durability };
-    itemRevert = { itemId: item.id ?? "", durability: { ...source }, after };
-    await item.update({ system: { durability: result.item.update.durability } } as never);
+  const itemWrite = item && "item" in result ? { item, durability: result.item.update.durability } : null;
+  if (itemWrite) {
+    const source = (itemWrite.item.system as unknown as { durability: ItemRevert["durability"] }).durability;
+    const after = { ...source, ...itemWrite.durability };
+    itemRevert = { itemId: itemWrite.item.id ?? "", durability: { ...source }, after };
   }
-  await writeCard(
-    found,
-    {
-      status: result.hit ? "reacted" : "applied",
-      actorUuid: found.actor.uuid,
-      reaction: { kind, step: result.step, itemName: item?.name ?? null },
-      pendingHit: result.hit,
-      steps: result.defender.steps,
-      revert: result.defender.revert,
-      applied: result.defender.update,
-      itemRevert,
-      reactionSpent,
-      by: user.id ?? "",
-    },
-    rolls,
-  );
+  const done: AppliedEntry = {
+    status: result.hit ? "reacted" : "applied",
+    actorUuid: found.actor.uuid,
+    reaction: { kind, step: result.step, itemName: item?.name ?? null },
+    pendingHit: result.hit,
+    steps: result.defender.steps,
+    revert: result.defender.revert,
+    applied: result.defender.update,
+    itemRevert,
+    reactionSpent: null,
+    by: user.id ?? "",
+  };
+  if (!(await markThenWrite(found, done, null, result.defender, rolls))) return interrupted(found);
+  const reactionSpent = await spendReaction(found.fighter, kind);
+  if (itemWrite) await itemWrite.item.update({ system: { durability: itemWrite.durability } } as never);
+  await writeCard(found, { ...done, reactionSpent }, []);
   return { ok: true };
 }
 
@@ -433,9 +431,11 @@ async function handleRevert(
   if (!entry || entry.status === "reverted") return refuse("BRINK.Damage.Refusal.nothingToRevert");
   const record = landedRecord(found, entry);
   if ("ok" in record) return record;
+  // A reaction cut short before its actor write landed never reached its item either.
+  const itemRevert = record.prior === null ? null : entry.itemRevert;
   const plan = planRevert(found.actor, lifeData(found.actor), record, entry.injuryItems);
   if ("ok" in plan) return plan;
-  const itemPlan = itemRevertPlan(found, entry.itemRevert);
+  const itemPlan = itemRevertPlan(found, itemRevert);
   if (itemPlan && "ok" in itemPlan) return itemPlan;
   await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
   if (itemPlan) await itemPlan.item.update({ system: { durability: itemPlan.durability } } as never);
@@ -450,12 +450,13 @@ async function handleRevert(
  * cut-short write landed (its values are there) or did not (the values before it are there);
  * anything else changed since, and the GM corrects the sheet by hand.
  */
-function landedRecord(found: Found, entry: AppliedEntry): RevertRecord | RequestResult {
+function landedRecord(found: Found, entry: AppliedEntry): (RevertRecord & { prior?: null }) | RequestResult {
   const applying = entry.applying;
   if (entry.status !== "applying" || !applying) return { revert: entry.revert, applied: entry.applied };
   const state = actorStateOf(lifeData(found.actor));
   if (!unlike(state, applying.after).length) return { revert: entry.revert, applied: entry.applied ?? {} };
-  if (!unlike(state, applying.before).length) return applying.prior ?? { revert: {}, applied: {} };
+  if (!unlike(state, applying.before).length)
+    return applying.prior ?? { revert: {}, applied: {}, prior: null };
   return changedSince(found.actor, unlike(state, applying.after));
 }
 
