@@ -26,7 +26,10 @@ const lastCard = () => game.messages.contents.at(-1) as unknown as ChatMessage.I
 const entryOf = (card: ChatMessage.Implementation) =>
   Object.values((card.system as unknown as { applied: Record<string, { status: string }> }).applied)[0];
 
-async function boudica(endurance = 12): Promise<{ actor: BrinkActor; token: FakeToken }> {
+async function boudica(
+  endurance = 12,
+  items: object[] = [],
+): Promise<{ actor: BrinkActor; token: FakeToken }> {
   const actor = (await Actor.implementation.create({
     name: "Boudica",
     type: "character",
@@ -37,6 +40,7 @@ async function boudica(endurance = 12): Promise<{ actor: BrinkActor; token: Fake
       endurance: { value: endurance, max: 12 },
       health: { value: 12, max: 12 },
     },
+    items,
   })) as BrinkActor;
   return { actor, token: placeToken(actor, 5, 5) };
 }
@@ -110,6 +114,28 @@ describe("a blow whose actor write fails", () => {
     expect(life(actor).endurance.value).toBe(5);
     expect((await revert(card, token)).ok).toBe(true);
     expect(life(actor).endurance.value).toBe(12);
+  });
+});
+
+describe("a block whose actor write fails", () => {
+  it("spends nothing, wears nothing, refuses the retry, and reverts to nothing", async () => {
+    const shield = { name: "Round shield", type: "shield", system: { block: 3, equipped: true } };
+    const { actor, token } = await boudica(12, [shield]);
+    const card = await blow(token, 3);
+    const condition = () =>
+      (actor.items.contents[0]?.system as unknown as { condition: { value: number } }).condition;
+    const worn = condition().value;
+    Hooks.once("preUpdateActor", () => false);
+    const react = () => requestCardAction("react", { ...onCard(card, token), kind: "block" });
+    expect(await react()).toMatchObject({ ok: false, reason: "BRINK.Damage.Refusal.interrupted" });
+    const writes = writeLog.length;
+    expect(await react()).toMatchObject({ ok: false, reason: "BRINK.Damage.Refusal.interrupted" });
+    expect(writeLog.length).toBe(writes);
+    expect((await revert(card, token)).ok).toBe(true);
+    expect(condition().value).toBe(worn);
+    expect(actor.system as unknown as { stamina: { value: number } }).toMatchObject({
+      stamina: { value: 3 },
+    });
   });
 });
 
