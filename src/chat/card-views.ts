@@ -91,7 +91,7 @@ export interface TargetInfo {
 
 /** The part of a damage application the card shows (workflows/damage AppliedEntry). */
 export interface AppliedView {
-  status: "reacted" | "awaiting-fortify" | "awaiting-strain" | "applied" | "reverted";
+  status: "reacted" | "awaiting-fortify" | "awaiting-strain" | "applied" | "reverted" | "applying";
   reaction: { kind: string; step: DefenceStep; itemName: string | null } | null;
   steps: Step[];
 }
@@ -116,7 +116,10 @@ function applicationView(entry: AppliedView | undefined) {
     awaitingFortify: entry.status === "awaiting-fortify",
     awaitingStrain: entry.status === "awaiting-strain",
     applied:
-      entry.status === "applied" || entry.status === "awaiting-fortify" || entry.status === "awaiting-strain",
+      entry.status === "applied" ||
+      entry.status === "awaiting-fortify" ||
+      entry.status === "awaiting-strain" ||
+      entry.status === "applying",
     reverted: entry.status === "reverted",
     reaction,
     steps: entry.steps.map(describeStep),

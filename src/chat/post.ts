@@ -121,16 +121,24 @@ export async function rerenderAttackCard(
   await message.update(update as never);
 }
 
+/** Marks a life card's write as landed, with the injury items it made: one message update. */
+export async function settleLifeCard(
+  message: ChatMessage.Implementation,
+  injuryItems: { created: string[]; madePermanent: string[] },
+): Promise<void> {
+  await message.update({ flags: { brink: { life: { applying: false, injuryItems } } } } as never);
+}
+
 /** A short card for healing, death saves, stabilising and the dying and downed clocks. */
 export async function postLifeCard(
   actor: Actor.Implementation,
   titleKey: string,
   steps: readonly LifeStep[],
   rolls: BrinkRoll[],
-  revert: object,
-  injuryItems: { created: string[]; madePermanent: string[] } = { created: [], madePermanent: [] },
+  changes: { revert: object; applied: object },
 ) {
-  const record = { actorUuid: actor.uuid, revert, injuryItems, reverted: false };
+  const injuryItems = { created: [], madePermanent: [] };
+  const record = { actorUuid: actor.uuid, ...changes, applying: true, injuryItems, reverted: false };
   const content = await renderLifeCard(game.i18n.format(titleKey, { name: actor.name }), steps, false);
   const data = {
     content,

@@ -6,6 +6,7 @@
 import type { RatingState } from "../data/actor";
 import type { Attribute } from "../rules/characters";
 import type { ActorState, LifeStatus } from "../rules/damage-chain";
+import { unlike } from "../rules/revert";
 import type { DieRating } from "../rules/dice";
 import type { DownedTrack } from "../rules/stabilise";
 import type { DyingTrack, S2Injury } from "../rules/dying";
@@ -95,4 +96,24 @@ export function actorUpdateFor(
     update["system.conditions"] = [...next];
   }
   return update;
+}
+
+/**
+ * Writes a rule's changed fields (and `extra` source fields) in one update and says whether they
+ * landed: a write a hook vetoed or the server refused leaves the actor as it was, and is told apart
+ * from one that went through by reading the actor back. `read` gives the actor's prepared data.
+ */
+export async function writeLife(
+  actor: Actor.Implementation,
+  read: () => LifeActorData,
+  patch: Partial<ActorState>,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
+  try {
+    await actor.update({ ...actorUpdateFor(patch, read().conditions), ...extra });
+  } catch (error) {
+    console.error("Brink | a life or damage write failed", error);
+    return false;
+  }
+  return unlike(actorStateOf(read()), patch).length === 0;
 }

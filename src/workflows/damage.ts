@@ -6,7 +6,7 @@
  */
 import { rerenderAttackCard, type AttackRecord } from "../chat/post";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { actorStateOf, actorUpdateFor, type LifeActorData } from "../documents/actor-state";
+import { actorStateOf, actorUpdateFor, writeLife, type LifeActorData } from "../documents/actor-state";
 import {
   refuse,
   registerRequest,
@@ -37,6 +37,8 @@ import {
 } from "./combat-economy";
 import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
 import { badField, need, oneOf, parse, uuidField, wholeNumber } from "./request-fields";
+import { changedSince, planRevert, type RevertRecord } from "./revert-delta";
+import { unlike } from "../rules/revert";
 
 export const REACTION_KINDS = ["block", "parry", "dodge"] as const;
 export type ReactionKind = (typeof REACTION_KINDS)[number];
@@ -46,11 +48,24 @@ type Choice = (typeof CHOICES)[number];
 export interface ItemRevert {
   itemId: string;
   durability: { value: number | null; max: number | null };
+  /** What the reaction left it at (absent on cards written before reverts went by deltas). */
+  after?: { value: number | null; max: number | null };
+}
+
+/** One write in progress: the entry is marked before the actor is written (issue 10). */
+export interface Applying {
+  /** The status the entry takes once the actor write has landed. */
+  status: AppliedEntry["status"];
+  /** The fields this write changes: their values before and after. */
+  before: Partial<ActorState>;
+  after: Partial<ActorState>;
+  /** The entry's record before this write (null: nothing on this entry had changed the actor). */
+  prior: { revert: Partial<ActorState>; applied: Partial<ActorState> } | null;
 }
 
 /** What happened to one target of one attack on a card. */
 export interface AppliedEntry {
-  status: "reacted" | "awaiting-fortify" | "awaiting-strain" | "applied" | "reverted";
+  status: "reacted" | "awaiting-fortify" | "awaiting-strain" | "applied" | "reverted" | "applying";
   actorUuid: string;
   reaction: { kind: ReactionKind; step: DefenceStep; itemName: string | null } | null;
   /** The hit still to apply after a reaction (null: the reaction stopped it). */
@@ -58,6 +73,10 @@ export interface AppliedEntry {
   steps: Step[];
   /** The actor's values before anything on this entry changed them. */
   revert: Partial<ActorState>;
+  /** The values this entry last wrote to those fields: a revert gives back the difference. */
+  applied?: Partial<ActorState>;
+  /** Set while status is "applying": the write that was under way. */
+  applying?: Applying | null;
   itemRevert: ItemRevert | null;
   /** Injury items this entry created or made permanent (undone on revert). */
   injuryItems?: InjuryItemChanges;
@@ -190,6 +209,7 @@ async function handleApply(
   if (!canUseCard(found, user)) return refuse("BRINK.Damage.Refusal.notYourCard");
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
   const { entry } = found;
+  if (entry?.status === "applying") return interrupted(found);
   if (entry && entry.status !== "reacted" && entry.status !== "reverted")
     return refuse("BRINK.Damage.Refusal.alreadyApplied");
   const hit = entry?.status === "reacted" ? entry.pendingHit : originalHit(found);
@@ -211,32 +231,55 @@ async function handleApply(
     return refuse("BRINK.Hooks.Cancelled.damage", name);
   const amount = validAmount(damage.amount);
   if (amount === null) return refuse("BRINK.Hooks.badAmount", name);
-  const { system, state } = targetState(found);
+  const { state } = targetState(found);
   const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
   const { result, rolls } = found.killed
     ? { result: applyKillingStrike(state, true), rolls: [] }
     : await resolveWithFoundryDice((dice) => applyDamage(state, { ...hit, amount }, dice, options));
   if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
-  await found.actor.update(actorUpdateFor(result.update, system.conditions));
   const kept = entry?.status === "reacted" ? entry : null;
-  await writeCard(
-    found,
-    {
-      status: awaiting(result.decision?.kind),
-      actorUuid: found.actor.uuid,
-      reaction: kept?.reaction ?? null,
-      pendingHit: null,
-      steps: result.steps,
-      revert: mergeRevert(kept?.revert ?? {}, result.revert),
-      itemRevert: kept?.itemRevert ?? null,
-      reactionSpent: kept?.reactionSpent ?? null,
-      by: user.id ?? "",
-    },
-    rolls,
-  );
+  const done: AppliedEntry = {
+    status: awaiting(result.decision?.kind),
+    actorUuid: found.actor.uuid,
+    reaction: kept?.reaction ?? null,
+    pendingHit: null,
+    steps: result.steps,
+    revert: mergeRevert(kept?.revert ?? {}, result.revert),
+    applied: { ...kept?.applied, ...result.update },
+    itemRevert: kept?.itemRevert ?? null,
+    reactionSpent: kept?.reactionSpent ?? null,
+    by: user.id ?? "",
+  };
+  if (!(await markThenWrite(found, done, kept, result, rolls))) return interrupted(found);
+  await writeCard(found, done, []);
   announceWrite(MODULE_HOOKS.applyDamage, found.actor, { ...damage, amount, steps: result.steps }, context);
   return { ok: true };
 }
+
+/**
+ * Marks the entry "applying" (with everything a revert needs) before the actor is written, then
+ * writes the actor: false when that write did not land. A retry then finds the mark, never the
+ * blow to apply again; the caller writes the settled entry once the rest is done.
+ */
+async function markThenWrite(
+  found: Found,
+  done: AppliedEntry,
+  prior: AppliedEntry | null,
+  stage: { revert: Partial<ActorState>; update: Partial<ActorState> },
+  rolls: BrinkRoll[],
+): Promise<boolean> {
+  const applying: Applying = {
+    status: done.status,
+    before: stage.revert,
+    after: stage.update,
+    prior: prior ? { revert: prior.revert, applied: prior.applied ?? {} } : null,
+  };
+  await writeCard(found, { ...done, status: "applying", applying }, rolls);
+  return writeLife(found.actor, () => lifeData(found.actor), stage.update);
+}
+
+/** A write on this entry was cut short: the GM reverts it (only what landed is given back). */
+const interrupted = (found: Found) => refuse("BRINK.Damage.Refusal.interrupted", { name: found.actor.name });
 
 const awaiting = (decision: "fortify" | "strain-or-injury" | undefined): AppliedEntry["status"] =>
   decision === "fortify"
@@ -255,13 +298,14 @@ async function handleChoice(
   const found = await findForTargetOwner(payload, user);
   if (isRefusal(found)) return found;
   const entry = found.entry;
+  if (entry?.status === "applying") return interrupted(found);
   if (entry?.status !== "awaiting-fortify" && entry?.status !== "awaiting-strain") {
     return refuse("BRINK.Damage.Refusal.noChoicePending");
   }
   // The answer must be one of the two the pending question offers: never read as the other.
   const offered = entry.status === "awaiting-fortify" ? ["fortify", "fall"] : ["strain", "injury"];
   if (!offered.includes(choice)) return badField("choice");
-  const { system, state } = targetState(found);
+  const { state } = targetState(found);
   const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
     entry.status === "awaiting-fortify"
@@ -269,24 +313,28 @@ async function handleChoice(
       : resolveStrainOrInjury(state, choice === "injury" ? "injury" : "strain", dice),
   );
   if (!result.ok) return refuse("BRINK.Damage.Refusal.noChoicePending");
-  await found.actor.update(actorUpdateFor(result.update, system.conditions));
+  const marked: AppliedEntry = {
+    ...entry,
+    status: awaiting(result.decision?.kind ?? undefined),
+    steps: [...entry.steps, ...result.steps],
+    revert: mergeRevert(entry.revert, result.revert),
+    applied: { ...entry.applied, ...result.update },
+  };
+  if (!(await markThenWrite(found, marked, entry, result, rolls))) return interrupted(found);
   const fortified =
     choice === "fortify" && state.reactionAvailable && state.stamina.value > 0
       ? await spendReaction(found.fighter, "fortify")
       : null;
   const changes = await applyInjuryItems(found.actor, result.steps);
-  const next = {
-    ...entry,
+  const next: AppliedEntry = {
+    ...marked,
     injuryItems: {
       created: [...(entry.injuryItems?.created ?? []), ...changes.created],
       madePermanent: [...(entry.injuryItems?.madePermanent ?? []), ...changes.madePermanent],
     },
-    status: awaiting(result.ok ? (result.decision?.kind ?? undefined) : undefined),
-    steps: [...entry.steps, ...result.steps],
-    revert: mergeRevert(entry.revert, result.revert),
     reactionSpent: entry.reactionSpent ?? fortified,
   };
-  await writeCard(found, next, rolls);
+  await writeCard(found, next, []);
   return { ok: true };
 }
 
@@ -333,9 +381,10 @@ async function handleReaction(
   const found = await findForTargetOwner(payload, user);
   if (isRefusal(found)) return found;
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
+  if (found.entry?.status === "applying") return interrupted(found);
   if (found.entry && found.entry.status !== "reverted") return refuse("BRINK.Damage.Refusal.tooLate");
   if (found.killed) return refuse("BRINK.Damage.Refusal.incapacitated");
-  const { system, state } = targetState(found);
+  const { state } = targetState(found);
   const hit = originalHit(found);
   const item = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
   if (kind !== "dodge" && !item) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
@@ -345,29 +394,29 @@ async function handleReaction(
     return kind === "block" ? block(state, defence, hit) : parry(state, defence, hit);
   });
   if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
-  await found.actor.update(actorUpdateFor(result.defender.update, system.conditions));
-  const reactionSpent = await spendReaction(found.fighter, kind);
   let itemRevert: ItemRevert | null = null;
-  if (item && "item" in result) {
-    const source = (item.system as unknown as { durability: ItemRevert["durability"] }).durability;
-    itemRevert = { itemId: item.id ?? "", durability: { ...source } };
-    await item.update({ system: { durability: result.item.update.durability } } as never);
+  const itemWrite = item && "item" in result ? { item, durability: result.item.update.durability } : null;
+  if (itemWrite) {
+    const source = (itemWrite.item.system as unknown as { durability: ItemRevert["durability"] }).durability;
+    const after = { ...source, ...itemWrite.durability };
+    itemRevert = { itemId: itemWrite.item.id ?? "", durability: { ...source }, after };
   }
-  await writeCard(
-    found,
-    {
-      status: result.hit ? "reacted" : "applied",
-      actorUuid: found.actor.uuid,
-      reaction: { kind, step: result.step, itemName: item?.name ?? null },
-      pendingHit: result.hit,
-      steps: result.defender.steps,
-      revert: result.defender.revert,
-      itemRevert,
-      reactionSpent,
-      by: user.id ?? "",
-    },
-    rolls,
-  );
+  const done: AppliedEntry = {
+    status: result.hit ? "reacted" : "applied",
+    actorUuid: found.actor.uuid,
+    reaction: { kind, step: result.step, itemName: item?.name ?? null },
+    pendingHit: result.hit,
+    steps: result.defender.steps,
+    revert: result.defender.revert,
+    applied: result.defender.update,
+    itemRevert,
+    reactionSpent: null,
+    by: user.id ?? "",
+  };
+  if (!(await markThenWrite(found, done, null, result.defender, rolls))) return interrupted(found);
+  const reactionSpent = await spendReaction(found.fighter, kind);
+  if (itemWrite) await itemWrite.item.update({ system: { durability: itemWrite.durability } } as never);
+  await writeCard(found, { ...done, reactionSpent }, []);
   return { ok: true };
 }
 
@@ -380,15 +429,49 @@ async function handleRevert(
   if (isRefusal(found)) return found;
   const entry = found.entry;
   if (!entry || entry.status === "reverted") return refuse("BRINK.Damage.Refusal.nothingToRevert");
-  await found.actor.update(actorUpdateFor(entry.revert, lifeData(found.actor).conditions));
-  if (entry.itemRevert) {
-    const item = found.actor.items.get(entry.itemRevert.itemId);
-    await item?.update({ system: { durability: entry.itemRevert.durability } } as never);
-  }
+  const record = landedRecord(found, entry);
+  if ("ok" in record) return record;
+  // A reaction cut short before its actor write landed never reached its item either.
+  const itemRevert = record.prior === null ? null : entry.itemRevert;
+  const plan = planRevert(found.actor, lifeData(found.actor), record, entry.injuryItems);
+  if ("ok" in plan) return plan;
+  const itemPlan = itemRevertPlan(found, itemRevert);
+  if (itemPlan && "ok" in itemPlan) return itemPlan;
+  await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
+  if (itemPlan) await itemPlan.item.update({ system: { durability: itemPlan.durability } } as never);
   if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await giveReactionBack(entry.reactionSpent);
-  await writeCard(found, { ...entry, status: "reverted", pendingHit: null }, []);
+  await writeCard(found, { ...entry, status: "reverted", pendingHit: null, applying: null }, []);
   return { ok: true };
+}
+
+/**
+ * What the entry changed on the actor. An interrupted entry is read back against the actor: the
+ * cut-short write landed (its values are there) or did not (the values before it are there);
+ * anything else changed since, and the GM corrects the sheet by hand.
+ */
+function landedRecord(found: Found, entry: AppliedEntry): (RevertRecord & { prior?: null }) | RequestResult {
+  const applying = entry.applying;
+  if (entry.status !== "applying" || !applying) return { revert: entry.revert, applied: entry.applied };
+  const state = actorStateOf(lifeData(found.actor));
+  if (!unlike(state, applying.after).length) return { revert: entry.revert, applied: entry.applied ?? {} };
+  if (!unlike(state, applying.before).length)
+    return applying.prior ?? { revert: {}, applied: {}, prior: null };
+  return changedSince(found.actor, unlike(state, applying.after));
+}
+
+/** The block or parry item's durability given back by what the reaction took, or why not. */
+function itemRevertPlan(found: Found, revert: ItemRevert | null) {
+  if (!revert) return null;
+  const item = found.actor.items.get(revert.itemId);
+  if (!item) return refuse("BRINK.Damage.Refusal.itemGone", { name: found.actor.name });
+  const now = (item.system as unknown as { durability: ItemRevert["durability"] }).durability;
+  const { value: was, max } = revert.durability;
+  const set = revert.after?.value;
+  if (was === null || set === null || set === undefined || now.value === null)
+    return { item, durability: revert.durability };
+  const value = Math.max(0, Math.min(max ?? Infinity, now.value + was - set));
+  return { item, durability: { ...now, value } };
 }
 
 export function registerDamageRequests(): void {

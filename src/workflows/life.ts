@@ -4,10 +4,13 @@
  * change is one actor update, made by the GM's client when the user does not own the actor, and
  * told in a short chat card listing its steps.
  */
-import { markLifeCardReverted, postLifeCard } from "../chat/post";
+import { markLifeCardReverted, postLifeCard, settleLifeCard } from "../chat/post";
 import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
 import { resolveWithFoundryDice } from "../dice";
-import { actorStateOf, actorUpdateFor, type LifeActorData } from "../documents/actor-state";
+import { actorStateOf, actorUpdateFor, writeLife, type LifeActorData } from "../documents/actor-state";
+import { changedSince, planRevert } from "./revert-delta";
+import { unlike } from "../rules/revert";
+import type { BrinkRoll } from "../dice";
 import {
   notifyRefusal,
   refuse,
@@ -161,20 +164,32 @@ async function perform(actor: Actor.Implementation, action: LifeAction): Promise
     ruleFor(action, actorStateOf(system), dice, healTotal),
   );
   if (!result.ok) return refuse(`BRINK.Life.Refusal.${result.reason}`);
-  const update = actorUpdateFor(result.update, system.conditions);
   // Resurrection lowers CON for good: the source die steps down, not just the effective one.
-  if (action.kind === "resurrect")
-    update["system.attributes.con.die"] = stepDown(system.attributes.con.die as DieRating);
-  await actor.update(update);
+  const extra =
+    action.kind === "resurrect"
+      ? { "system.attributes.con.die": stepDown(system.attributes.con.die as DieRating) }
+      : {};
+  return recordThenWrite(actor, `BRINK.Life.Action.${action.kind}`, result, rolls, extra);
+}
+
+/**
+ * The card and its record first (marked "applying"), then the actor, then the card marked done
+ * with the injury items it made: a retry or a failed write never leaves effects without their
+ * record, and the GM's revert reads an interrupted card back against the actor (issue 10).
+ */
+async function recordThenWrite(
+  actor: Actor.Implementation,
+  titleKey: string,
+  result: Extract<Outcome<string>, { ok: true }>,
+  rolls: BrinkRoll[],
+  extra: Record<string, unknown> = {},
+): Promise<RequestResult> {
+  const record = { revert: result.revert, applied: result.update };
+  const card = await postLifeCard(actor, titleKey, result.steps, rolls, record);
+  if (!card || !(await writeLife(actor, () => lifeData(actor), result.update, extra)))
+    return refuse("BRINK.Damage.Refusal.interrupted", { name: actor.name });
   const injuryItems = await applyInjuryItems(actor, result.steps);
-  await postLifeCard(
-    actor,
-    `BRINK.Life.Action.${action.kind}`,
-    result.steps,
-    rolls,
-    result.revert,
-    injuryItems,
-  );
+  await settleLifeCard(card, injuryItems);
   return { ok: true };
 }
 
@@ -216,8 +231,8 @@ async function advanceClock(actor: Actor.Implementation, advance: (state: ActorS
   const system = lifeData(actor);
   const result = advance(actorStateOf(system));
   if (!result.ok || !Object.keys(result.update).length) return;
-  await actor.update(actorUpdateFor(result.update, system.conditions));
-  await postLifeCard(actor, "BRINK.Life.Action.clock", result.steps, [], result.revert);
+  const written = await recordThenWrite(actor, "BRINK.Life.Action.clock", result, []);
+  if (!written.ok) console.warn(`Brink | the clock write on ${actor.name} was interrupted; see its card.`);
 }
 
 const isActiveGM = (): boolean => game.users.activeGM?.isSelf === true;
@@ -245,6 +260,10 @@ export async function onCombatEnd(actors: Iterable<Actor.Implementation>): Promi
 export interface LifeRecord {
   actorUuid: string;
   revert: Partial<ActorState>;
+  /** The values the card wrote (absent on cards from before reverts went by deltas). */
+  applied?: Partial<ActorState>;
+  /** True from the card's creation until its actor write has landed. */
+  applying?: boolean;
   injuryItems: InjuryItemChanges;
   reverted: boolean;
 }
@@ -260,8 +279,17 @@ async function handleRevert(
   if (record.reverted) return refuse("BRINK.Damage.Refusal.nothingToRevert");
   const actor = (await fromUuid(record.actorUuid)) as Actor.Implementation | null;
   if (!actor) return refuse("BRINK.Damage.Refusal.targetGone");
-  await actor.update(actorUpdateFor(record.revert, lifeData(actor).conditions));
-  if (record.injuryItems) await revertInjuryItems(actor, record.injuryItems);
+  // An interrupted card: its write landed (its values are there) or not (nothing to give back).
+  const state = actorStateOf(lifeData(actor));
+  const landed = !record.applying || !unlike(state, record.applied ?? {}).length;
+  if (!landed && unlike(state, record.revert).length)
+    return changedSince(actor, unlike(state, record.revert));
+  if (landed) {
+    const plan = planRevert(actor, lifeData(actor), record, record.injuryItems);
+    if ("ok" in plan) return plan;
+    await actor.update(actorUpdateFor(plan, lifeData(actor).conditions));
+    if (record.injuryItems) await revertInjuryItems(actor, record.injuryItems);
+  }
   await markLifeCardReverted(message, record);
   return { ok: true };
 }

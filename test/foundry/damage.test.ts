@@ -134,7 +134,7 @@ describe("applying damage from an attack card", () => {
     expect(life(actor).endurance.value).toBe(5);
   });
 
-  it("costs one actor write and one card write, and the GM's revert restores the exact prior state", async () => {
+  it("marks the card, writes the actor, settles the card; the GM's revert restores the exact prior state", async () => {
     const { actor, token } = await boudica();
     await actor.update({ system: { endurance: { value: 0 }, health: { value: 3 } } });
     const before = structuredClone(actor.toObject().system);
@@ -142,7 +142,11 @@ describe("applying damage from an attack card", () => {
     queueDice(15);
     const writes = writeLog.length;
     await apply(card, token);
-    expect(writeLog.slice(writes).map((w) => w.documentName)).toEqual(["Actor", "ChatMessage"]);
+    expect(writeLog.slice(writes).map((w) => w.documentName)).toEqual([
+      "ChatMessage",
+      "Actor",
+      "ChatMessage",
+    ]);
     await requestCardAction("revert", onCard(card, token));
     expect(actor.toObject().system).toEqual(before);
     expect(lastCard().content).toContain("Reverted by the GM.");

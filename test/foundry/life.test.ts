@@ -65,7 +65,7 @@ beforeEach(() => {
 afterEach(() => settings.reset());
 
 describe("healing from the sheet", () => {
-  it("wakes an unconscious character under the core rule, in one write", async () => {
+  it("wakes an unconscious character under the core rule, in one actor write between the card's two", async () => {
     const actor = await character("Roland", "gm", {
       health: { value: 0, max: 10 },
       conditions: ["unconscious"],
@@ -75,7 +75,11 @@ describe("healing from the sheet", () => {
     await promptHeal(actor);
     expect(life(actor).health.value).toBe(3);
     expect(life(actor).conditions.has("unconscious")).toBe(false);
-    expect(writeLog.slice(writes).map((w) => w.documentName)).toEqual(["Actor", "ChatMessage"]);
+    expect(writeLog.slice(writes).map((w) => w.documentName)).toEqual([
+      "ChatMessage",
+      "Actor",
+      "ChatMessage",
+    ]);
   });
 
   it("can be reverted by the GM from its card, exactly once", async () => {
