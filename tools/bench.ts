@@ -195,7 +195,7 @@ for (const size of [1, 4, 12]) {
     promptAttack(attacker, attacker.items.contents[0] as Item.Implementation),
   );
   const card = game.messages.contents.at(-1);
-  await writesFor("writes: apply damage (the target and the card)", () =>
+  await writesFor("writes: apply damage (mark the card, the target, settle the card)", () =>
     requestCardAction("apply", { messageId: card?.id ?? "", attack: 0, target: token.document.uuid }),
   );
 }
