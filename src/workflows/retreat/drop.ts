@@ -4,17 +4,15 @@ import { applyDropChoice } from "../../rules/retreat";
 import { actorFrom } from "./actor-writes";
 import { rewriteCard } from "./card";
 import { texts, text } from "./payload";
-import { cardFrom } from "./record";
+import { appliedCardForGM } from "./record";
 import { physicalData } from "./recovery-actor";
 
 export async function handleDrop(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
-  const card = await cardFrom(payload);
-  if (!card) return refuse("BRINK.Retreat.Refusal.noCard");
-  if (card.record.status !== "applied") return refuse("BRINK.Retreat.Refusal.reverted");
+  const card = await appliedCardForGM(payload, user);
+  if ("ok" in card) return card;
   const choiceId = text(payload, "choiceId");
   const entry = card.record.characters.find((c) => c.drops.some((drop) => drop.choice.id === choiceId));
   const drop = entry?.drops.find((d) => d.choice.id === choiceId);

@@ -2,6 +2,7 @@
  * The retreat's records, kept as plain JSON in Brink's flags on chat cards: the summary card's
  * record (the source of truth for drops and Revert) and a player's request.
  */
+import { refuse } from "../../requests";
 import type { CharacterRetreat, DropItemsChoice } from "../../rules/retreat";
 import type { TableKey } from "../tables";
 import type { CombatRecord } from "./combat-record";
@@ -66,6 +67,15 @@ export async function cardFrom(payload: Record<string, unknown>) {
   const message = game.messages.get(text(payload, "messageId"));
   const record = message ? retreatRecordOf(message) : null;
   return message && record ? { message, record } : null;
+}
+
+/** What the GM's drop and revert requests act on: a retreat card still applied, asked by a GM. */
+export async function appliedCardForGM(payload: Record<string, unknown>, user: User.Implementation) {
+  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
+  const card = await cardFrom(payload);
+  if (!card) return refuse("BRINK.Retreat.Refusal.noCard");
+  if (card.record.status !== "applied") return refuse("BRINK.Retreat.Refusal.reverted");
+  return card;
 }
 
 export interface RetreatRequestRecord {

@@ -1,21 +1,19 @@
 /** The GM reverts a retreat from its card: exactly what it changed is restored, the combat included. */
-import { refuse, type RequestContext, type RequestResult } from "../../requests";
+import type { RequestContext, RequestResult } from "../../requests";
 import { revertCharacterRetreat } from "../../rules/retreat";
 import { actorFrom, orderedConditions, updateActors } from "./actor-writes";
 import { rewriteCard } from "./card";
 import { restoreCombat } from "./combat-record";
 import { markDropped } from "./drop";
-import { cardFrom } from "./record";
+import { appliedCardForGM } from "./record";
 import { physicalData, recoveryData, retreatCharacter } from "./recovery-actor";
 
 export async function handleRevert(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
-  const card = await cardFrom(payload);
-  if (!card) return refuse("BRINK.Retreat.Refusal.noCard");
-  if (card.record.status !== "applied") return refuse("BRINK.Retreat.Refusal.reverted");
+  const card = await appliedCardForGM(payload, user);
+  if ("ok" in card) return card;
   const updates: { actor: Actor.Implementation; data: Record<string, unknown> }[] = [];
   const itemWork: { actor: Actor.Implementation; remove: string[]; undrop: string[] }[] = [];
   for (const entry of card.record.characters) {
