@@ -109,6 +109,18 @@ export function foundryContracts(context: ContractContext): void {
       assert.isTrue((data.whisper as string[]).includes(game.user.id ?? ""));
     });
 
+    it("fire renderChatMessageHTML with the message and its element when a message is drawn", async () => {
+      const message = track(await ChatMessage.implementation.create({ content: "<p>Contract: drawn</p>" }));
+      const heard: unknown[][] = [];
+      const id = Hooks.on("renderChatMessageHTML", (...args: unknown[]) => void heard.push(args));
+      const element = await message.renderHTML();
+      Hooks.off("renderChatMessageHTML", id);
+      assert.equal(heard.length, 1);
+      assert.equal(heard[0]?.[0], message);
+      assert.equal(heard[0]?.[1], element);
+      assert.isTrue(element.textContent?.includes("Contract: drawn") ?? false);
+    });
+
     it("restore a message's rolls as the class CONFIG.Dice.rolls names, and draw one privately", async () => {
       const RollClass = CONFIG.Dice.rolls.at(-1) as typeof Roll;
       const roll = await new RollClass("1d6").evaluate();
