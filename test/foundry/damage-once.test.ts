@@ -4,15 +4,15 @@
  * blow or a heal took on top of what happened since, or refuses, naming what changed.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { clearDice, queueDice } from "../fake-foundry/dice";
-import { notifications, resetWorld, session, writeLog } from "../fake-foundry/install";
-import { answerDialog, clearCanvas, placeToken, type FakeToken } from "../fake-foundry/ui";
+import { clearDice } from "../fake-foundry/dice";
+import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
+import { clearCanvas, placeToken, type FakeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "./boot";
+import { attackWith, mindBladeFoe } from "../support/attacks";
 
 await bootBrink();
-const { promptAttack } = await import("../../src/applications/rolls/flows");
 const { requestCardAction } = await import("../../src/workflows/damage");
 const { lifeAction, revertLifeCard } = await import("../../src/workflows/life");
 
@@ -47,23 +47,7 @@ async function boudica(
 
 /** A psychic (never deflected) blow of the d6 face + 4. */
 async function blow(token: FakeToken, face: number) {
-  const foe = (await Actor.implementation.create({
-    name: "Foe",
-    type: "npc",
-    system: { attributes: { str: { die: 6 } } },
-    items: [
-      {
-        name: "Mind blade",
-        type: "weapon",
-        system: { attributes: ["str"], damage: 4, damageType: "psychic" },
-      },
-    ],
-  })) as BrinkActor;
-  session.user.targets.clear();
-  session.user.targets.add(token);
-  queueDice(face, 10);
-  answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
-  await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
+  await attackWith(await mindBladeFoe(), token, face);
   return lastCard();
 }
 

@@ -6,6 +6,7 @@ import { answerDialog, clearCanvas, placeToken, shownDialogs, type FakeToken } f
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "./boot";
+import { attackWith, mindBladeFoe } from "../support/attacks";
 
 await bootBrink();
 const { promptAttack } = await import("../../src/applications/rolls/flows");
@@ -48,24 +49,10 @@ async function boudica(): Promise<{ actor: BrinkActor; token: FakeToken }> {
 }
 
 /** An attacker whose psychic (never deflected) blows deal exactly what the d6 shows + `damage`. */
-async function attacker(damage: number): Promise<BrinkActor> {
-  return (await Actor.implementation.create({
-    name: "Foe",
-    type: "npc",
-    ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE, attacker: OWNER },
-    system: { attributes: { str: { die: 6 } } },
-    items: [
-      { name: "Mind blade", type: "weapon", system: { attributes: ["str"], damage, damageType: "psychic" } },
-    ],
-  })) as BrinkActor;
-}
+const attacker = (damage: number) => mindBladeFoe({ damage, owner: "attacker" });
 
 async function attack(foe: BrinkActor, token: FakeToken, face: number, luck = 10) {
-  session.user.targets.clear();
-  session.user.targets.add(token);
-  queueDice(face, luck);
-  answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
-  await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
+  await attackWith(foe, token, face, luck);
   return lastCard();
 }
 

@@ -7,16 +7,17 @@ import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from "v
 import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { installDiceSoNice } from "../fake-foundry/dice-so-nice";
-import { resetWorld, session, settings, users } from "../fake-foundry/install";
+import { resetWorld, settings, users } from "../fake-foundry/install";
 import { asUser, makeUser } from "../fake-foundry/runtime";
 import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "./boot";
+import { attackWith, mindBladeFoe } from "../support/attacks";
 
 const dice3d = installDiceSoNice();
 await bootBrink();
-const { promptAttack, promptTest } = await import("../../src/applications/rolls/flows");
+const { promptTest } = await import("../../src/applications/rolls/flows");
 const { requestCardAction } = await import("../../src/workflows/damage");
 
 const petraPlayer = users.add(makeUser({ id: "petra-player", name: "Petra's player", isGM: false }));
@@ -121,23 +122,7 @@ describe("a card whose dice are being thrown", () => {
   it("hides the damage steps again while the death luck test added to an attack card rolls", async () => {
     const actor = await petra();
     const token = placeToken(actor, 5, 5);
-    const foe = (await Actor.implementation.create({
-      name: "Foe",
-      type: "npc",
-      system: { attributes: { str: { die: 6 } } },
-      items: [
-        {
-          name: "Mind blade",
-          type: "weapon",
-          system: { attributes: ["str"], damage: 4, damageType: "psychic" },
-        },
-      ],
-    })) as BrinkActor;
-    session.user.targets.clear();
-    session.user.targets.add(token);
-    queueDice(4, 10);
-    answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
-    await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
+    await attackWith(await mindBladeFoe(), token, 4);
     const card = lastCard();
     finish();
     expect((await card.renderHTML()).classList.contains("brink-rolling")).toBe(false);

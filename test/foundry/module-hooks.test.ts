@@ -4,17 +4,17 @@
  * each post hook runs once, on the same client, after the write.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearDice, queueDice } from "../fake-foundry/dice";
-import { notifications, resetWorld, session, writeLog } from "../fake-foundry/install";
+import { clearDice } from "../fake-foundry/dice";
+import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
-import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
+import { clearCanvas, placeToken } from "../fake-foundry/ui";
 import { resetFakePacks } from "../fake-foundry/packs";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootCombat, DISPOSITIONS, player, setUpFight, writesDuring } from "./combat-fixtures";
+import { attackWith, mindBladeFoe } from "../support/attacks";
 
 await bootCombat();
-const { promptAttack } = await import("../../src/applications/rolls/flows");
 const { requestCardAction } = await import("../../src/workflows/damage");
 const { requestRest } = await import("../../src/workflows/rest");
 const { requestRetreat } = await import("../../src/workflows/retreat");
@@ -57,26 +57,8 @@ async function petra(system: object = {}): Promise<BrinkActor> {
 /** The attacker's player hits Petra with a psychic blade: the d6 face + 4 damage. */
 async function attackPetra(actor: BrinkActor) {
   const token = placeToken(actor, 5, 5);
-  const foe = (await Actor.implementation.create({
-    name: "Foe",
-    type: "npc",
-    ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE, [attackerPlayer.id]: OWNER },
-    system: { attributes: { str: { die: 6 } } },
-    items: [
-      {
-        name: "Mind blade",
-        type: "weapon",
-        system: { attributes: ["str"], damage: 4, damageType: "psychic" },
-      },
-    ],
-  })) as BrinkActor;
-  queueDice(3, 10);
-  answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
-  await asUser(attackerPlayer, async () => {
-    session.user.targets.clear();
-    session.user.targets.add(token);
-    await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
-  });
+  const foe = await mindBladeFoe({ owner: attackerPlayer.id });
+  await asUser(attackerPlayer, () => attackWith(foe, token, 3));
   const card = game.messages.contents.at(-1) as ChatMessage.Implementation;
   const apply = () => asUser(attackerPlayer, () => requestCardAction("apply", onCard(card, token)));
   return { card, apply };

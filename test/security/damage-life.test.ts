@@ -6,18 +6,18 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
-import { resetWorld, session, settings, writeLog } from "../fake-foundry/install";
+import { resetWorld, settings, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { FakeScene, viewCombat } from "../fake-foundry/combat";
-import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
+import { clearCanvas, placeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import type { BrinkCombat } from "../../src/documents/combat";
 import type { BrinkCombatant } from "../../src/documents/combatant";
 import { onCard } from "../support/cards";
 import { bootCombat, DISPOSITIONS, player, setUpFight } from "../foundry/combat-fixtures";
+import { attackWith, mindBlade, mindBladeFoe } from "../support/attacks";
 
 await bootCombat();
-const { promptAttack } = await import("../../src/applications/rolls/flows");
 const { requestCardAction } = await import("../../src/workflows/damage");
 const { requestFromGM } = await import("../../src/requests");
 
@@ -53,28 +53,11 @@ async function character(name: string, owner: string, system: Record<string, unk
   })) as BrinkActor;
 }
 
-async function foeWithBlade(): Promise<BrinkActor> {
-  return (await Actor.implementation.create({
-    name: "Foe",
-    type: "npc",
-    system: { attributes: { str: { die: 6 } } },
-    items: [
-      {
-        name: "Mind blade",
-        type: "weapon",
-        system: { attributes: ["str"], damage: 4, damageType: "psychic" },
-      },
-    ],
-  })) as BrinkActor;
-}
+const foeWithBlade = () => mindBladeFoe();
 
 /** The GM attacks `target` (a canvas token or a scene token document) with a d6 face. */
 async function attack(foe: BrinkActor, target: { document: { uuid: string } }, face: number) {
-  session.user.targets.clear();
-  session.user.targets.add(target as never);
-  queueDice(face, 10);
-  answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
-  await promptAttack(foe, foe.items.contents[0] as Item.Implementation);
+  await attackWith(foe, target, face);
   return lastCard();
 }
 
@@ -275,13 +258,7 @@ describe("reactions", () => {
       { name: "Foe", disposition: DISPOSITIONS.hostile },
     ]);
     const foe = f.actor("Foe") as BrinkActor;
-    await foe.createEmbeddedDocuments("Item", [
-      {
-        name: "Mind blade",
-        type: "weapon",
-        system: { attributes: ["str"], damage: 4, damageType: "psychic" },
-      },
-    ] as never);
+    await foe.createEmbeddedDocuments("Item", [mindBlade()] as never);
     const scene = f.combat.scene as unknown as FakeScene;
     if (extraRookToken) {
       const [second] = (await scene.createEmbeddedDocuments("Token", [
