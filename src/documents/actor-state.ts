@@ -6,6 +6,7 @@
 import type { RatingState } from "../data/actor";
 import type { Attribute } from "../rules/characters";
 import type { ActorState, LifeStatus } from "../rules/damage-chain";
+import { LIFE_CONDITIONS } from "../rules/death";
 import { unlike } from "../rules/revert";
 import type { DieRating } from "../rules/dice";
 import type { DownedTrack } from "../rules/stabilise";
@@ -36,13 +37,6 @@ export interface LifeActorData {
     injuries: object[];
   };
 }
-
-const LIFE_CONDITIONS = [
-  "unconscious",
-  "dying",
-  "stable",
-  "dead",
-] as const satisfies readonly (keyof LifeStatus)[];
 
 export function actorStateOf(system: LifeActorData, reactionAvailable = true): ActorState {
   const attributes = Object.fromEntries(

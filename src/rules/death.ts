@@ -32,6 +32,14 @@ export interface LifeStatus {
   dead: boolean;
 }
 
+/** The conditions a LifeStatus stands for, in the order a character's conditions list them. */
+export const LIFE_CONDITIONS = [
+  "unconscious",
+  "dying",
+  "stable",
+  "dead",
+] as const satisfies readonly (keyof LifeStatus)[];
+
 /** A choice the player owes before the chain can go on; stored so it is answered exactly once. */
 export type PendingChoice = "fortify" | "strain-or-injury";
 

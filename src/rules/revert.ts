@@ -5,7 +5,7 @@
  * other fields go back only while they still hold what the application left there. When that is not
  * so, or the character died since, nothing is given back and the fields that changed are named.
  */
-import { sameValue, type ActorState, type LifeStatus } from "./death";
+import { LIFE_CONDITIONS, sameValue, type ActorState } from "./death";
 
 /** A field a revert can refuse over: the life tracks, or "dead" when the character died since. */
 export type ChangedField = "dead" | "pending" | "dying" | "downed" | "injuries";
@@ -14,12 +14,6 @@ export type DeltaRevert = { ok: true; update: Partial<ActorState> } | { ok: fals
 
 const POOLS = ["endurance", "health", "stamina", "focus", "strain"] as const;
 const TRACKS = ["pending", "dying", "downed", "injuries"] as const;
-const CONDITIONS = [
-  "unconscious",
-  "dying",
-  "stable",
-  "dead",
-] as const satisfies readonly (keyof LifeStatus)[];
 
 const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value));
 
@@ -67,7 +61,7 @@ export function revertByDelta(
   const set = after.status;
   if (was && set) {
     const status = { ...current.status };
-    for (const condition of CONDITIONS)
+    for (const condition of LIFE_CONDITIONS)
       if (was[condition] !== set[condition]) status[condition] = was[condition];
     if (!sameValue(status, current.status)) update.status = status;
   }
