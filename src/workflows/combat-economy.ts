@@ -5,7 +5,7 @@
  * Outside combat a character always has its reaction.
  */
 import { brinkCombat } from "../documents/combat";
-import type { BrinkCombatant } from "../documents/combatant";
+import { BrinkCombatant } from "../documents/combatant";
 import { spendReaction as spendReactionRule, type ReactionKey } from "../rules/turn-economy";
 
 /** Who is being hit: the token on the scene (when the card named one) and its actor. */
@@ -52,7 +52,8 @@ export interface ReactionSpent {
 /** Gives a reaction back to the combatant that spent it, if its round is still going (else it has it back). */
 export async function giveReactionBack(spent: ReactionSpent | null | undefined): Promise<void> {
   if (!spent) return;
-  const combatant = (await fromUuid(spent.combatantUuid)) as unknown as BrinkCombatant | null;
+  const found = await fromUuid(spent.combatantUuid);
+  const combatant = found instanceof BrinkCombatant ? found : null;
   const combat = combatant?.combat ? brinkCombat(combatant.combat) : null;
   if (!combatant || !combat || combat.clock.round !== spent.round) return;
   const economy = combatant.economy;

@@ -170,6 +170,10 @@ function originalHit(found: Found): Hit {
 }
 
 const lifeData = (actor: Actor.Implementation): LifeActorData => actor.system as unknown as LifeActorData;
+/** A block or parry item's durability; only shields and weapons reach here, and both keep it. */
+const durabilityOf = (item: Item.Implementation): ItemRevert["durability"] =>
+  // The item's system is one of Brink's models, which fvtt-types cannot narrow from the type alone.
+  (item.system as unknown as { durability: ItemRevert["durability"] }).durability;
 
 /** Prior values win: the revert restores the state before the first change on this entry. */
 const mergeRevert = (earlier: Partial<ActorState>, later: Partial<ActorState>): Partial<ActorState> => ({
@@ -397,7 +401,7 @@ async function handleReaction(
   let itemRevert: ItemRevert | null = null;
   const itemWrite = item && "item" in result ? { item, durability: result.item.update.durability } : null;
   if (itemWrite) {
-    const source = (itemWrite.item.system as unknown as { durability: ItemRevert["durability"] }).durability;
+    const source = durabilityOf(itemWrite.item);
     const after = { ...source, ...itemWrite.durability };
     itemRevert = { itemId: itemWrite.item.id ?? "", durability: { ...source }, after };
   }
@@ -465,7 +469,7 @@ function itemRevertPlan(found: Found, revert: ItemRevert | null) {
   if (!revert) return null;
   const item = found.actor.items.get(revert.itemId);
   if (!item) return refuse("BRINK.Damage.Refusal.itemGone", { name: found.actor.name });
-  const now = (item.system as unknown as { durability: ItemRevert["durability"] }).durability;
+  const now = durabilityOf(item);
   const { value: was, max } = revert.durability;
   const set = revert.after?.value;
   if (was === null || set === null || set === undefined || now.value === null)
