@@ -21,6 +21,7 @@ import { registerCardCollapse } from "./applications/chat/collapse-cards";
 import { registerKeybindings } from "./keybindings";
 import { registerStartup } from "./startup";
 import { statusEffectConfigs } from "./status-effects";
+import { registerAttackRequest } from "./workflows/attack";
 import { registerDamageRequests } from "./workflows/damage";
 import { registerLifeClocks, registerLifeRequests } from "./workflows/life";
 import { registerRecovery } from "./workflows/recovery";
@@ -47,6 +48,7 @@ Hooks.once("init", () => {
   registerCombat();
   registerSheets();
   registerHandlebarsHelpers();
+  registerAttackRequest();
   registerDamageRequests();
   registerLifeRequests();
   registerLifeClocks();

@@ -14,12 +14,46 @@ function rollMode(): string {
   return String(game.settings.get("core", "rollMode"));
 }
 
+/** Core's four roll modes: who may read a roll's card. */
+export const ROLL_MODES = ["publicroll", "gmroll", "blindroll", "selfroll"] as const;
+export type RollMode = (typeof ROLL_MODES)[number];
+
+/** Whom a card the GM's client writes for a player is shown to: that player's roll mode. */
+export interface CardAudience {
+  rollMode: RollMode;
+  /** The player who asked for the roll. */
+  userId: string;
+}
+
+/** This user's roll mode, as a card written on the GM's client for them takes it. */
+export function ownRollMode(): RollMode {
+  const mode = rollMode();
+  return (ROLL_MODES as readonly string[]).includes(mode) ? (mode as RollMode) : "publicroll";
+}
+
+/**
+ * Whispers or blinds a card per a roll mode, as Foundry's own rolls do. A card the GM's client
+ * writes for a player is whispered as that player's roll would be: to the GMs and the player (gm
+ * roll), to the GMs only and blind (blind roll), or to the player alone (self roll).
+ */
+function applyAudience(data: Record<string, unknown>, audience?: CardAudience): void {
+  if (!audience || audience.userId === game.user.id) {
+    ChatMessage.implementation.applyRollMode(data as never, (audience?.rollMode ?? rollMode()) as never);
+    return;
+  }
+  const gms = game.users.filter((user) => user.isGM).map((user) => user.id ?? "");
+  if (audience.rollMode === "gmroll") data.whisper = [...new Set([...gms, audience.userId])];
+  if (audience.rollMode === "blindroll") Object.assign(data, { whisper: gms, blind: true });
+  if (audience.rollMode === "selfroll") data.whisper = [audience.userId];
+}
+
 async function post(
   actor: Actor.Implementation,
   type: "test" | "attack",
   system: object,
   content: string,
   rolls: BrinkRoll[],
+  audience?: CardAudience,
 ) {
   const data = {
     type,
@@ -29,8 +63,7 @@ async function post(
     speaker: ChatMessage.implementation.getSpeaker({ actor }),
     sound: CONFIG.sounds?.dice,
   };
-  // Whisper or blind per the user's roll mode, as Foundry's own rolls do.
-  ChatMessage.implementation.applyRollMode(data as never, rollMode() as never);
+  applyAudience(data, audience);
   // The card's system data is validated by Brink's chat models (data/chat); fvtt-types cannot see them here.
   return ChatMessage.implementation.create(data as never);
 }
@@ -93,6 +126,7 @@ export async function postAttackCard(
   weapon: Item.Implementation,
   attacks: AttackRecord[],
   rolls: BrinkRoll[],
+  audience?: CardAudience,
 ) {
   const nonlethal =
     (weapon.system as unknown as { properties?: Set<string> }).properties?.has("nonlethal") === true;
@@ -105,7 +139,7 @@ export async function postAttackCard(
     nonlethal,
   };
   const content = await renderAttackCard(system, actor.name);
-  return post(actor, "attack", system, content, rolls);
+  return post(actor, "attack", system, content, rolls, audience);
 }
 
 /** Re-renders an attack card after damage was applied, reacted to or reverted: one message update. */

@@ -28,6 +28,9 @@ function replay(rolled: readonly RolledFace[]): DiceSource {
   };
 }
 
+/** The d20 among a rule's dice is the luck die; a card's dice tooltip says so. */
+export const luckPurpose = (_index: number, faces: number): DiePurpose => (faces === 20 ? "luck" : "test");
+
 export interface RolledRule<T> {
   result: T;
   /** Every die the rule used, as evaluated Foundry rolls (Dice So Nice animates them). */

@@ -1,2 +1,2 @@
 export { BrinkRoll, type BrinkRollOptions, type DiePurpose } from "./brink-roll";
-export { resolveWithFoundryDice, type RolledRule } from "./foundry-dice";
+export { luckPurpose, resolveWithFoundryDice, type RolledRule } from "./foundry-dice";

@@ -131,6 +131,8 @@ async function findOnCard(payload: Record<string, unknown>): Promise<Found | Req
   if ("ok" in request) return request;
   const message = game.messages.get(request.messageId);
   if (!message || message.type !== "attack") return refuse("BRINK.Damage.Refusal.noCard");
+  // A card is a record only when the GM's client wrote it; anyone else's is a display (issue 10).
+  if (!message.author?.isGM) return refuse("BRINK.Damage.Refusal.notGMCard");
   // Attack cards carry Brink's attack card data (data/chat); the plain shape is read here.
   const system = message.system as unknown as AttackCardSystem;
   if (request.attack >= system.attacks.length) return badField("attack");
@@ -200,8 +202,12 @@ async function findForTargetOwner(payload: Record<string, unknown>, user: User.I
   return found;
 }
 
-const canUseCard = (found: Found, user: User.Implementation) =>
-  user.isGM || found.message.author?.id === user.id;
+/** The attacker's owners (or a GM) apply the blow; the card names the attacker, as the GM's client wrote it. */
+function canUseCard(found: Found, user: User.Implementation): boolean {
+  if (user.isGM) return true;
+  const attacker = fromUuidSync(found.system.actorUuid);
+  return attacker instanceof Actor && attacker.testUserPermission(user, "OWNER");
+}
 const ownsTarget = (found: Found, user: User.Implementation) => found.actor.testUserPermission(user, "OWNER");
 
 async function handleApply(

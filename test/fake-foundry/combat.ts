@@ -113,6 +113,22 @@ export class FakeToken extends FakeDocument {
   get hidden(): boolean {
     return this._source.hidden === true;
   }
+  /** Where the token stands: x and y in pixels, width and height in grid squares (TokenDocument). */
+  get x(): number {
+    return Number(this._source.x ?? 0);
+  }
+  get y(): number {
+    return Number(this._source.y ?? 0);
+  }
+  get width(): number {
+    return Number(this._source.width ?? 1);
+  }
+  get height(): number {
+    return Number(this._source.height ?? 1);
+  }
+  get texture(): { src: string | null } {
+    return { src: ((this._source.texture as Plain | undefined)?.src as string | undefined) ?? null };
+  }
   /** The token on the canvas: what the tracker selects, pans to, pings and highlights. */
   get object(): TokenObject {
     const id = this.id;
@@ -147,6 +163,11 @@ export class FakeScene extends FakeDocument {
 
   get tokens(): Collection<FakeDocument> {
     return this.collections.tokens ?? new Collection();
+  }
+  /** The scene's grid: the size of a square in pixels and the distance it stands for (v13 `Scene#grid`). */
+  get grid(): { size: number; distance: number } {
+    const grid = (this._source.grid as { size?: number; distance?: number } | undefined) ?? {};
+    return { size: grid.size ?? 100, distance: grid.distance ?? 1 };
   }
 }
 
@@ -206,6 +227,22 @@ export class FakeCombatant extends FakeDocument {
   }
   get hidden(): boolean {
     return this._source.hidden === true;
+  }
+  /** Where the token stands: x and y in pixels, width and height in grid squares (TokenDocument). */
+  get x(): number {
+    return Number(this._source.x ?? 0);
+  }
+  get y(): number {
+    return Number(this._source.y ?? 0);
+  }
+  get width(): number {
+    return Number(this._source.width ?? 1);
+  }
+  get height(): number {
+    return Number(this._source.height ?? 1);
+  }
+  get texture(): { src: string | null } {
+    return { src: ((this._source.texture as Plain | undefined)?.src as string | undefined) ?? null };
   }
   get defeated(): boolean {
     return this._source.defeated === true;

@@ -156,7 +156,7 @@ FakeDocument.configuredClass = (name) =>
 /** Resolves the uuids Brink stores: world actors, items and messages, and tokens on the fake canvas. */
 function fromUuidSync(uuid: string): unknown {
   const token = fakeCanvas.tokens.placeables.find((t) => t.document.uuid === uuid);
-  if (token) return { documentName: "Token", uuid, actor: token.actor };
+  if (token) return token.document;
   const [documentName, id, ...rest] = uuid.split(".");
   const parent = FakeDocument.worldCollections[documentName ?? ""]?.get(id ?? "") ?? null;
   if (!parent || rest.length < 2) return parent;

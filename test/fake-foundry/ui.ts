@@ -9,6 +9,7 @@ import { Window } from "happy-dom";
 import { createRenderer } from "../support/render";
 import { fillForm, readForm, selectMarkedOptions, type FormLike } from "./forms";
 import type { Plain } from "./utils";
+import { FakeScene, FakeToken } from "./combat";
 
 const answers: (Plain | null)[] = [];
 export const shownDialogs: { title: string; content: string }[] = [];
@@ -80,43 +81,62 @@ export async function renderTemplate(path: string, data: object): Promise<string
   return core ? core(data as Record<string, unknown>) : render(path, data);
 }
 
-export interface FakeToken {
-  name: string;
-  actor: unknown;
-  document: { uuid: string; x: number; y: number; width: number; height: number; texture: { src: string } };
+/**
+ * The scene on the canvas: a 1 m grid of 100 px squares, like a Brink scene. Placed tokens are
+ * Token documents in it (x, y in pixels, width and height in grid squares), so the GM's client can
+ * read where every token stands from the scene, as it does in Foundry, whatever scene it views.
+ */
+let canvasScene: FakeScene | null = null;
+/** Made on first use: the fake's modules import one another, so nothing is built at load time. */
+export function sceneOnCanvas(): FakeScene {
+  canvasScene ??= new FakeScene({ _id: "fake", name: "Canvas", grid: { size: 100, distance: 1 } });
+  return canvasScene;
 }
 
-/** A 1 m grid of 100 px squares, like a Brink scene. */
+/** A token on the canvas: its placeable, with the Token document behind it. */
+export interface PlacedToken {
+  name: string;
+  actor: unknown;
+  document: FakeToken;
+}
+
 export const fakeCanvas = {
   grid: { size: 100, distance: 1 },
-  tokens: { placeables: [] as FakeToken[] },
+  tokens: { placeables: [] as PlacedToken[] },
 };
 
 let tokenCount = 0;
 /** Places a token for an actor on the fake canvas, at grid square (col, row). */
 export function placeToken(
-  actor: { name: string; img?: string | null },
+  actor: { id?: string | null; name: string; img?: string | null },
   col: number,
   row: number,
   size = 1,
-): FakeToken {
+): PlacedToken {
   tokenCount += 1;
-  const token: FakeToken = {
-    name: actor.name,
-    actor,
-    document: {
-      uuid: `Scene.fake.Token.token${tokenCount}`,
+  const document = new FakeToken(
+    {
+      _id: `token${tokenCount}`,
+      name: actor.name,
+      actorId: actor.id ?? null,
+      actorLink: true,
       x: col * 100,
       y: row * 100,
       width: size,
       height: size,
       texture: { src: actor.img ?? "icons/svg/mystery-man.svg" },
     },
-  };
+    { parent: sceneOnCanvas() },
+  );
+  // A placed token stands for the actor the test gave it (world actors resolve the same way by id).
+  Object.defineProperty(document, "actor", { get: () => actor });
+  sceneOnCanvas().tokens.set(document.id, document);
+  const token: PlacedToken = { name: actor.name, actor, document };
   fakeCanvas.tokens.placeables.push(token);
   return token;
 }
 
 export function clearCanvas(): void {
   fakeCanvas.tokens.placeables.length = 0;
+  sceneOnCanvas().tokens.clear();
 }

@@ -31,7 +31,7 @@ async function duel() {
   await f.combat.startCombat();
   await f.combat.takeTurn(f.member("Boudica").id ?? "");
   session.user.targets.clear();
-  session.user.targets.add(placeToken(guard, 5, 5));
+  session.user.targets.add(f.token("Guard") as never);
   return { f, boudica, guard };
 }
 

@@ -44,6 +44,8 @@ export interface Fight {
   member(name: string): BrinkCombatant;
   actor(name: string): Actor.Implementation;
   teamId(name: "Party" | "Foes" | "Bystanders" | string): string;
+  /** The combatant's token as the canvas shows it (for targeting): its Token document and actor. */
+  token(name: string): { name: string; actor: unknown; document: { uuid: string } };
 }
 
 export function player(id: string): FakeUser {
@@ -100,6 +102,11 @@ export async function setUpFight(fighters: readonly FighterSpec[]): Promise<Figh
       const found = actors.get(name);
       if (!found) throw new Error(`no actor ${name}`);
       return found;
+    },
+    token: (name) => {
+      const document = member(name).token as unknown as { uuid: string; actor: unknown } | null;
+      if (!document) throw new Error(`no token for ${name}`);
+      return { name, actor: document.actor, document };
     },
     teamId: (name) => {
       const found = [...combat.groups].find((group) => group.name === name);

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice } from "../fake-foundry/dice";
 import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
-import { clearCanvas, placeToken, type FakeToken } from "../fake-foundry/ui";
+import { clearCanvas, placeToken, type PlacedToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "./boot";
@@ -29,7 +29,7 @@ const entryOf = (card: ChatMessage.Implementation) =>
 async function boudica(
   endurance = 12,
   items: object[] = [],
-): Promise<{ actor: BrinkActor; token: FakeToken }> {
+): Promise<{ actor: BrinkActor; token: PlacedToken }> {
   const actor = (await Actor.implementation.create({
     name: "Boudica",
     type: "character",
@@ -46,14 +46,14 @@ async function boudica(
 }
 
 /** A psychic (never deflected) blow of the d6 face + 4. */
-async function blow(token: FakeToken, face: number) {
+async function blow(token: PlacedToken, face: number) {
   await attackWith(await mindBladeFoe(), token, face);
   return lastCard();
 }
 
-const apply = (card: ChatMessage.Implementation, token: FakeToken) =>
+const apply = (card: ChatMessage.Implementation, token: PlacedToken) =>
   requestCardAction("apply", onCard(card, token));
-const revert = (card: ChatMessage.Implementation, token: FakeToken) =>
+const revert = (card: ChatMessage.Implementation, token: PlacedToken) =>
   requestCardAction("revert", onCard(card, token));
 
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { notifications, resetWorld, session, users, writeLog } from "../fake-foundry/install";
 import { asUser, makeUser } from "../fake-foundry/runtime";
-import { answerDialog, clearCanvas, placeToken, shownDialogs, type FakeToken } from "../fake-foundry/ui";
+import { answerDialog, clearCanvas, placeToken, shownDialogs, type PlacedToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "./boot";
@@ -30,7 +30,7 @@ const shownDialogsText = () => shownDialogs.at(-1)?.content ?? "";
 const lastCard = () =>
   game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & { content: string };
 
-async function boudica(): Promise<{ actor: BrinkActor; token: FakeToken }> {
+async function boudica(): Promise<{ actor: BrinkActor; token: PlacedToken }> {
   const actor = (await Actor.implementation.create({
     name: "Boudica",
     type: "character",
@@ -51,12 +51,12 @@ async function boudica(): Promise<{ actor: BrinkActor; token: FakeToken }> {
 /** An attacker whose psychic (never deflected) blows deal exactly what the d6 shows + `damage`. */
 const attacker = (damage: number) => mindBladeFoe({ damage, owner: "attacker" });
 
-async function attack(foe: BrinkActor, token: FakeToken, face: number, luck = 10) {
+async function attack(foe: BrinkActor, token: PlacedToken, face: number, luck = 10) {
   await attackWith(foe, token, face, luck);
   return lastCard();
 }
 
-const apply = (card: ChatMessage.Implementation, token: FakeToken) =>
+const apply = (card: ChatMessage.Implementation, token: PlacedToken) =>
   requestCardAction("apply", onCard(card, token));
 
 beforeEach(() => {

@@ -1,3 +1,4 @@
+import { requestAttack } from "../../src/workflows/attack";
 import { Window } from "happy-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, plannedDiceLeft, queueDice } from "../fake-foundry/dice";
@@ -289,15 +290,20 @@ describe("an attack from a weapon", () => {
     const actor = await boudica();
     const guard = await enemy("Guard", 6, 0);
     const token = placeToken(guard, 5, 5);
-    const target = { uuid: token.document.uuid, name: "Guard", img: "", actor: guard, nearby: [] };
     const spear = actor.items.getName("Spear") as Item.Implementation;
-    const result = await actor.rollAttack(spear, [target], {
-      attribute: "cha",
-      sneak: false,
-      flanking: false,
-      advantage: 0,
-      modifier: 0,
+    const before = writeLog.length;
+    const result = await requestAttack({
+      actorUuid: actor.uuid,
+      weaponId: spear.id ?? "",
+      targets: [token.document.uuid],
+      choice: { attribute: "cha", sneak: false, flanking: false, advantage: 0, modifier: 0, killingStrike: false },
+      rollMode: "publicroll",
     });
-    expect(result).toEqual({ ok: false, reason: "BRINK.Attack.Refusal.attribute-not-usable" });
+    expect(result).toEqual({
+      ok: false,
+      reason: "BRINK.Attack.Refusal.attribute-not-usable",
+      data: { weapon: "Spear" },
+    });
+    expect(writeLog.length).toBe(before);
   });
 });

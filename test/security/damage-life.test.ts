@@ -270,6 +270,7 @@ describe("reactions", () => {
       await f.combat.whenSynced();
     }
     await f.combat.begin({ startingTeam: f.teamId("Foes") });
+    await f.combat.takeTurn(f.member("Foe").id ?? "");
     const elsewhere = await character("Bystander", "gm");
     const otherScene = await FakeScene.create({
       name: "Elsewhere",
@@ -283,10 +284,8 @@ describe("reactions", () => {
     expect(game.combat?.id).toBe(other.id);
     const rooks = [...f.combat.combatants].filter((c) => c.name === "Rook") as BrinkCombatant[];
     const tokenOf = (combatant: BrinkCombatant) => {
-      const token = scene.tokens.get(combatant.tokenId ?? "") as unknown as { uuid: string; actor: unknown };
-      // The canvas placeable's document, as the attack dialog reads it: the real token's uuid.
-      const document = { uuid: token.uuid, x: 0, y: 0, width: 1, height: 1, texture: { src: "" } };
-      return { name: "Rook", actor: token.actor, document };
+      const document = scene.tokens.get(combatant.tokenId ?? "") as unknown as { uuid: string; actor: unknown };
+      return { name: "Rook", actor: document.actor, document };
     };
     return { f, foe, rooks, tokenOf };
   }

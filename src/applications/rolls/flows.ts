@@ -5,17 +5,12 @@
  */
 import { combatantOf } from "../../workflows/combat-economy";
 import { formObject, renderDialog, warn } from "../dialog-form";
-import {
-  groupConditions,
-  guardedDefender,
-  type AttackChoice,
-  type AttackTargetToken,
-  type BrinkActor,
-  type RollRefusal,
-} from "../../documents/actor";
+import { BrinkActor, type RollRefusal } from "../../documents/actor";
 import { attackWeaponFor, type TestChoice, type WeaponSystem } from "../../documents/actor-rolls";
 import { ATTRIBUTES, DEFAULT_SKILL_ATTRIBUTE, type Attribute, type Skill } from "../../rules/characters";
-import { withinDistance, type Footprint } from "../../rules/geometry";
+import { groupConditions, guardedDefender, type TokenActor } from "../../workflows/attack-card";
+import { requestAttack, weaponBlocker } from "../../workflows/attack";
+import { ownRollMode } from "../../chat/post";
 import {
   attackChances,
   readAttackChoice,
@@ -28,8 +23,6 @@ import { askAttack } from "./attack-dialog";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
 export const DEFAULT_DIFFICULTY = 6;
-/** RULES §2: a stray shot lands on a character within this many metres of the target. */
-const STRAY_RADIUS = 1;
 
 function isRefusal(result: unknown): result is RollRefusal {
   return typeof result === "object" && result !== null && (result as { ok?: unknown }).ok === false;
@@ -94,47 +87,25 @@ export async function promptTest(
   if (isRefusal(result)) warn(result.reason);
 }
 
-function footprint(token: foundry.canvas.placeables.Token): Footprint {
-  const grid = canvas?.grid;
-  const scale = grid ? grid.distance / grid.size : 1;
-  const { x, y, width, height } = token.document;
-  const cell = grid?.distance ?? 1;
-  return { id: token.document.uuid, x: x * scale, y: y * scale, width: width * cell, height: height * cell };
-}
-
-function tokenInfo(token: foundry.canvas.placeables.Token) {
-  return {
-    uuid: token.document.uuid,
-    name: token.name,
-    img: token.document.texture.src ?? "icons/svg/mystery-man.svg",
-    // Tokens on a Brink world's canvas carry Brink actors.
-    actor: token.actor as unknown as BrinkActor,
-  };
-}
-
-/** The user's targeted tokens, each with the characters within 1 m of it (for stray shots). */
-export function targetedTokens(): AttackTargetToken[] {
-  const placed = (canvas?.tokens?.placeables ?? []).filter((t) => t.actor);
-  return [...game.user.targets]
-    .filter((token) => token.actor)
-    .map((token) => {
-      const near = new Set(
-        withinDistance(footprint(token), placed.map(footprint), STRAY_RADIUS).map((f) => f.id),
-      );
-      return { ...tokenInfo(token), nearby: placed.filter((t) => near.has(t.document.uuid)).map(tokenInfo) };
-    });
+/** The user's targeted tokens with Brink actors (for the dialog's odds; the GM's client reads them again). */
+export function targetedTokens(): TokenActor[] {
+  return [...game.user.targets].flatMap((token) =>
+    token.actor instanceof BrinkActor
+      ? [
+          {
+            uuid: token.document.uuid,
+            name: token.name,
+            img: token.document.texture.src ?? "icons/svg/mystery-man.svg",
+            actor: token.actor,
+          },
+        ]
+      : [],
+  );
 }
 
 /** Attacks this actor already made this round, for the multiple-attack penalty (0 outside combat). */
 export function attacksThisRound(actor: BrinkActor): number {
   return combatantOf({ actor, token: null })?.attacksThisRound ?? 0;
-}
-
-/** RULES §3: an attack costs an action; a killing strike three. Counted for the multiple-attack penalty. */
-async function spendAttackActions(actor: BrinkActor, choice: AttackChoice): Promise<void> {
-  const combatant = combatantOf({ actor, token: null });
-  if (!combatant) return;
-  await combatant.spendAction(choice.killingStrike ? { key: "killing-strike", cost: 3 } : "attack");
 }
 
 /** Why this weapon cannot attack right now, or null when it can. */
@@ -144,15 +115,16 @@ export function attackBlocker(
   targets: readonly unknown[],
 ): string | null {
   if (!actor.isOwner) return "BRINK.Roll.notOwner";
-  if (weapon.type !== "weapon") return "BRINK.Attack.Refusal.not-a-weapon";
-  const data = attackWeaponFor(weapon.system as unknown as WeaponSystem);
-  if (data.broken) return "BRINK.Attack.Refusal.weapon-broken";
-  if (!data.attributes.length) return "BRINK.Attack.Refusal.attribute-not-usable";
+  const blocker = weaponBlocker(weapon);
+  if (blocker) return blocker;
   if (!targets.length) return "BRINK.Attack.Refusal.no-target";
   return null;
 }
 
-/** Opens the attack dialog for a weapon against the targeted tokens (or skips it), then attacks. */
+/**
+ * Opens the attack dialog for a weapon against the targeted tokens (or skips it), then asks the
+ * GM's client to make the attack: it rolls, spends the actions and writes the card.
+ */
 export async function promptAttack(
   actor: BrinkActor,
   weapon: Item.Implementation,
@@ -180,7 +152,11 @@ export async function promptAttack(
           targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
       });
   if (!choice) return;
-  const result = await actor.rollAttack(weapon, targets, choice, previous);
-  if (isRefusal(result)) return warn(result.reason, { weapon: weapon.name });
-  await spendAttackActions(actor, choice);
+  await requestAttack({
+    actorUuid: actor.uuid,
+    weaponId: weapon.id ?? "",
+    targets: targets.map((t) => t.uuid),
+    choice: { ...choice, killingStrike: choice.killingStrike === true },
+    rollMode: ownRollMode(),
+  });
 }

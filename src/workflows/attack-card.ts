@@ -1,0 +1,207 @@
+/**
+ * RULES §4 on the GM's client: an attack's dice, its outcome against each target, and its card.
+ * A blast weapon rolls once against every target; any other weapon makes one attack per target,
+ * each taking the multiple-attack penalty of those before it. One card for all of them, written by
+ * the GM's client from rolls it made, so nothing on it is a number a player could have edited.
+ */
+import { postAttackCard, type AttackRecord, type CardAudience } from "../chat/post";
+import type { TargetInfo } from "../chat/card-views";
+import { luckPurpose, resolveWithFoundryDice, type BrinkRoll } from "../dice";
+import type { AttackChoice, BrinkActor, RollRefusal } from "../documents/actor";
+import { attackerFor, attackWeaponFor, defenderFor, type WeaponSystem } from "../documents/actor-rolls";
+import {
+  resolveAttack,
+  resolveKillingStrike,
+  type AttackResult,
+  type AttackTarget,
+  type AttackWeapon,
+  type Defender,
+  type WeaponDelivery,
+} from "../rules/attacks";
+import type { Attribute } from "../rules/characters";
+import { conditionsAgainst } from "../rules/conditions";
+import type { TestResult } from "../rules/tests";
+
+/** A character on the scene an attack can land on: its token's uuid, name, image and actor. */
+export interface TokenActor {
+  uuid: string;
+  name: string;
+  img: string;
+  actor: BrinkActor;
+}
+
+/** A token the attacker targeted, with the characters standing within 1 m of it. */
+export interface AttackTargetToken extends TokenActor {
+  nearby: TokenActor[];
+}
+
+/** A target's defences with Guard's bonus (RULES §9) folded in. */
+export function guardedDefender(id: string, actor: BrinkActor): Defender {
+  const defender = defenderFor(id, actor.rolling);
+  const bonus = actor.statuses.has("guarding") ? 1 : 0;
+  if (!bonus) return defender;
+  return {
+    ...defender,
+    evasion: defender.evasion + bonus,
+    deflection: {
+      physical: defender.deflection.physical + bonus,
+      elemental: defender.deflection.elemental + bonus,
+    },
+  };
+}
+
+/**
+ * Advantage and disadvantage from the targets' conditions (prone, in cover). A blast rolls once for
+ * all its targets, so a condition counts only when every target has it.
+ */
+export function groupConditions(delivery: WeaponDelivery, group: readonly TokenActor[]) {
+  const each = group.map((token) => conditionsAgainst(delivery, token.actor.statuses));
+  return {
+    advantages: Math.min(...each.map((c) => c.advantages)),
+    disadvantages: Math.min(...each.map((c) => c.disadvantages)),
+  };
+}
+
+function attackTarget(token: AttackTargetToken): AttackTarget {
+  return {
+    ...guardedDefender(token.uuid, token.actor),
+    nearby: token.nearby.map((n) => guardedDefender(n.uuid, n.actor)),
+  };
+}
+
+/**
+ * The targets a card names, as a list: Foundry expands dotted keys on create, so a map keyed by
+ * token uuids would not survive being stored.
+ */
+function targetInfo(tokens: AttackTargetToken[]): TargetInfo[] {
+  const seen = new Map<string, TargetInfo>();
+  for (const token of tokens) {
+    for (const t of [token, ...token.nearby]) seen.set(t.uuid, { uuid: t.uuid, name: t.name, img: t.img });
+  }
+  return [...seen.values()];
+}
+
+const refusal = (reason: string): RollRefusal => ({ ok: false, reason: `BRINK.Attack.Refusal.${reason}` });
+
+/** Everything an attack needs, read and checked on the GM's client. */
+export interface AttackOrder {
+  attacker: BrinkActor;
+  weapon: Item.Implementation;
+  targets: AttackTargetToken[];
+  choice: AttackChoice;
+  attacksThisRound: number;
+  audience: CardAudience;
+}
+
+/** Rolls the attack and posts its card: the card, or why it could not be made. */
+export async function rollAttackCard(order: AttackOrder): Promise<ChatMessage.Implementation | RollRefusal> {
+  // The weapon's system is Brink's weapon model (the caller checked its type).
+  const weaponData = attackWeaponFor(order.weapon.system as unknown as WeaponSystem);
+  if (order.choice.killingStrike) return killingStrikeCard(order, weaponData);
+  const groups = weaponData.blast ? [order.targets] : order.targets.map((t) => [t]);
+  const attacks: AttackRecord[] = [];
+  const rolls: BrinkRoll[] = [];
+  for (const [index, group] of groups.entries()) {
+    const conditions = groupConditions(weaponData.delivery, group);
+    const { choice } = order;
+    const request = {
+      attacker: attackerFor(order.attacker.rolling, order.attacksThisRound + index),
+      weapon: weaponData,
+      attribute: choice.attribute,
+      targets: group.map(attackTarget),
+      sneak: choice.sneak,
+      flanking: choice.flanking,
+      advantages: Math.max(0, choice.advantage) + conditions.advantages,
+      disadvantages: Math.max(0, -choice.advantage) + conditions.disadvantages,
+      modifiers: choice.modifier
+        ? [{ label: game.i18n.localize("BRINK.Roll.Step.modifier"), value: choice.modifier }]
+        : [],
+    };
+    const rolled = await resolveWithFoundryDice((dice) => resolveAttack(request, dice), luckPurpose);
+    if (!rolled.result.ok) return refusal(rolled.result.reason);
+    attacks.push({ result: rolled.result, targets: targetInfo(group) });
+    rolls.push(...rolled.rolls);
+  }
+  if (!attacks.length) return refusal("no-target");
+  return postCard(order, attacks, rolls);
+}
+
+async function postCard(
+  order: AttackOrder,
+  attacks: AttackRecord[],
+  rolls: BrinkRoll[],
+): Promise<ChatMessage.Implementation | RollRefusal> {
+  const card = await postAttackCard(order.attacker, order.weapon, attacks, rolls, order.audience);
+  return card ?? refusal("no-target");
+}
+
+async function killingStrikeCard(
+  order: AttackOrder,
+  weaponData: AttackWeapon,
+): Promise<ChatMessage.Implementation | RollRefusal> {
+  const [token] = order.targets;
+  if (!token || order.targets.length > 1) return refusal("killing-strike-one-target");
+  const target = token.actor.rolling;
+  const request = {
+    attacker: attackerFor(order.attacker.rolling, order.attacksThisRound),
+    weapon: weaponData,
+    attribute: order.choice.attribute,
+    target: {
+      ...defenderFor(token.uuid, target),
+      constitution: target.attributes.con.value,
+      unconscious: token.actor.statuses.has("unconscious") && !token.actor.statuses.has("dead"),
+    },
+  };
+  const { result, rolls } = await resolveWithFoundryDice(
+    (dice) => resolveKillingStrike(request, dice),
+    luckPurpose,
+  );
+  if (!result.ok) return refusal(result.reason);
+  const attack =
+    result.outcome === "killed"
+      ? killingBlow(result.test, token.uuid, request.target, order.choice.attribute, weaponData)
+      : result.attack;
+  const killingStrike = {
+    killed: result.outcome === "killed",
+    total: result.test.total,
+    difficulty: result.test.difficulty,
+  };
+  return postCard(order, [{ result: attack, targets: targetInfo([token]), killingStrike }], rolls);
+}
+
+/**
+ * A killing strike that lands, in the shape of an attack that hits, so the card shows its dice and
+ * the target's row; applying it kills (workflows/damage reads `killingStrike`).
+ */
+function killingBlow(
+  test: TestResult,
+  targetId: string,
+  defender: Defender,
+  attribute: Attribute,
+  weapon: AttackWeapon,
+): AttackResult {
+  return {
+    ok: true,
+    attribute,
+    proficient: test.steps.some((s) => s.label === "proficiency"),
+    dice: test.dice,
+    steps: test.steps,
+    luck: test.luck,
+    total: test.total,
+    critical: false,
+    mishap: false,
+    damageType: weapon.damageType,
+    targets: [
+      {
+        intendedId: targetId,
+        targetId,
+        strayed: false,
+        defences: { sizeDifference: 0, evasion: defender.evasion, deflection: defender.deflection },
+        hit: true,
+        rawDamage: 0,
+        deflection: 0,
+        damage: 0,
+      },
+    ],
+  };
+}

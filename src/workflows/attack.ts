@@ -1,0 +1,123 @@
+/**
+ * An attack, asked for by whoever owns the attacker and carried out by the active GM's client
+ * (issue 10: GM-written records). The asker sends only what they chose: the weapon, the tokens,
+ * the dialog's options and their roll mode. The GM's client checks each, reads the attacker, the
+ * targets and where everyone stands from the world, spends the attack's actions, rolls, and writes
+ * the card, so the card is the GM's record and no player can edit what damage it later applies.
+ */
+import { ROLL_MODES, type RollMode } from "../chat/post";
+import type { AttackChoice, RollRefusal } from "../documents/actor";
+import { BrinkActor } from "../documents/actor";
+import { attackWeaponFor, type WeaponSystem } from "../documents/actor-rolls";
+import { ATTRIBUTES, type Attribute } from "../rules/characters";
+import { notifyRefusal, refuse, registerRequest, requestFromGM, type RequestContext } from "../requests";
+import type { RequestResult } from "../requests";
+import { rollAttackCard } from "./attack-card";
+import { attackTargets } from "./attack-targets";
+import { combatantOf } from "./combat-economy";
+import { idField } from "../request-fields";
+import { booleanField, isRecord, need, oneOf, parse, uuidField, wholeNumber } from "./request-fields";
+
+/** [decision] The largest situational modifier a player may claim in the attack dialog. */
+export const MAX_MODIFIER = 20;
+/** [decision] More targets than any table's scene holds for one attack. */
+const MAX_TARGETS = 50;
+
+/** What the asker chose; everything else the GM's client reads for itself. */
+export interface AttackAsk {
+  actorUuid: string;
+  weaponId: string;
+  targets: string[];
+  choice: AttackChoice;
+  rollMode: RollMode;
+}
+
+function parseChoice(value: unknown): AttackChoice {
+  const choice = need(isRecord(value) ? value : undefined, "choice");
+  return {
+    attribute: need(oneOf<Attribute>(choice.attribute, ATTRIBUTES), "attribute"),
+    sneak: need(booleanField(choice.sneak), "sneak"),
+    flanking: need(booleanField(choice.flanking), "flanking"),
+    advantage: need(wholeNumber(choice.advantage, -2, 2), "advantage"),
+    modifier: need(wholeNumber(choice.modifier, -MAX_MODIFIER, MAX_MODIFIER), "modifier"),
+    killingStrike: need(booleanField(choice.killingStrike ?? false), "killingStrike"),
+  };
+}
+
+function uniqueUuids(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_TARGETS) return undefined;
+  const uuids = value.map(uuidField);
+  if (uuids.some((uuid) => uuid === undefined)) return undefined;
+  return new Set(uuids).size === uuids.length ? (uuids as string[]) : undefined;
+}
+
+export function parseAttack(payload: Record<string, unknown>) {
+  return parse<AttackAsk>(() => ({
+    actorUuid: need(uuidField(payload.actorUuid), "actorUuid"),
+    weaponId: need(idField(payload.weaponId), "weaponId"),
+    targets: need(uniqueUuids(payload.targets), "targets"),
+    choice: parseChoice(payload.choice),
+    rollMode: need(oneOf(payload.rollMode, ROLL_MODES), "rollMode"),
+  }));
+}
+
+const attackRefusal = (reason: string, weapon = "") => refuse(reason, { weapon });
+
+/** Why this weapon cannot attack right now (read on the GM's client), or null when it can. */
+export function weaponBlocker(weapon: Item.Implementation | undefined): string | null {
+  if (!weapon || weapon.type !== "weapon") return "BRINK.Attack.Refusal.not-a-weapon";
+  // The item's type is weapon, so its system is Brink's weapon model.
+  const data = attackWeaponFor(weapon.system as unknown as WeaponSystem);
+  if (data.broken) return "BRINK.Attack.Refusal.weapon-broken";
+  if (!data.attributes.length) return "BRINK.Attack.Refusal.attribute-not-usable";
+  return null;
+}
+
+async function handleAttack(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult<{ messageId: string }>> {
+  const ask = parseAttack(payload);
+  if ("ok" in ask) return ask;
+  const attacker = await fromUuid(ask.actorUuid);
+  if (!(attacker instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
+  if (!attacker.testUserPermission(user, "OWNER")) return refuse("BRINK.Roll.notOwner");
+  const weapon = attacker.items.get(ask.weaponId);
+  const blocker = weaponBlocker(weapon);
+  if (blocker || !weapon) return attackRefusal(blocker ?? "BRINK.Attack.Refusal.not-a-weapon");
+  if (!ask.targets.length) return attackRefusal("BRINK.Attack.Refusal.no-target", weapon.name);
+  const targets = attackTargets(ask.targets, user);
+  if (typeof targets === "string") return attackRefusal(targets, weapon.name);
+  const combatant = combatantOf({ actor: attacker, token: null });
+  const attacksThisRound = combatant?.attacksThisRound ?? 0;
+  // RULES §3: an attack costs an action, a killing strike three; refused (nothing rolled) if not affordable.
+  if (combatant) {
+    const action = ask.choice.killingStrike ? { key: "killing-strike", cost: 3 } : "attack";
+    const spent = await combatant.resolveEconomy(user, { operation: "action", action });
+    if (!spent.ok) return spent;
+  }
+  const card = await rollAttackCard({
+    attacker,
+    weapon,
+    targets,
+    choice: ask.choice,
+    attacksThisRound,
+    audience: { rollMode: ask.rollMode, userId: user.id ?? "" },
+  });
+  if (isRollRefusal(card)) return attackRefusal(card.reason, weapon.name);
+  return { ok: true, messageId: card.id ?? "" };
+}
+
+const isRollRefusal = (value: unknown): value is RollRefusal =>
+  typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
+
+export function registerAttackRequest(): void {
+  registerRequest("attack", handleAttack);
+}
+
+/** The asker's side: sends the choice to the GM, shows a refusal. */
+export async function requestAttack(ask: AttackAsk): Promise<RequestResult<{ messageId?: string }>> {
+  const result = await requestFromGM<{ messageId?: string }>("attack", { ...ask });
+  notifyRefusal(result);
+  return result;
+}
