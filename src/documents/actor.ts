@@ -93,4 +93,3 @@ export class BrinkActor extends Actor {
     return postTestCard(this, label, result, rolls);
   }
 }
-

@@ -32,7 +32,9 @@ interface SceneOfTokens {
 }
 
 const isSceneToken = (value: unknown): value is SceneToken =>
-  typeof value === "object" && value !== null && (value as { documentName?: unknown }).documentName === "Token";
+  typeof value === "object" &&
+  value !== null &&
+  (value as { documentName?: unknown }).documentName === "Token";
 
 /** The token's square on the map, in metres. */
 function footprint(token: SceneToken, grid: SceneOfTokens["grid"]): Footprint {
@@ -60,7 +62,10 @@ function tokenActor(token: SceneToken): TokenActor | null {
  * The named tokens with their neighbours, or the reason they cannot be attacked: a uuid that is
  * not a token with a Brink actor, tokens on different scenes, or a token hidden from a player.
  */
-export function attackTargets(uuids: readonly string[], user: User.Implementation): AttackTargetToken[] | string {
+export function attackTargets(
+  uuids: readonly string[],
+  user: User.Implementation,
+): AttackTargetToken[] | string {
   const tokens: SceneToken[] = [];
   for (const uuid of uuids) {
     const token = fromUuidSync(uuid);

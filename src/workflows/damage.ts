@@ -17,7 +17,7 @@ import {
 } from "../requests";
 import type { AttackResult, TargetOutcome } from "../rules/attacks";
 import { applyDamage, resolveFortify, type ActorState, type Hit, type Step } from "../rules/damage-chain";
-import { block, dodge, parry, type DefenceItem, type DefenceStep } from "../rules/defences";
+import { block, dodge, parry, type DefenceStep } from "../rules/defences";
 import { resolveStrainOrInjury } from "../rules/dying";
 import { applyKillingStrike } from "../rules/death";
 import { optionalRules } from "../settings";
@@ -35,6 +35,7 @@ import {
   type Fighter,
   type ReactionSpent,
 } from "./combat-economy";
+import { asDefenceItem, defenceItem } from "./defence-items";
 import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
 import { badField, need, oneOf, parse, uuidField, wholeNumber } from "./request-fields";
 import { changedSince, planRevert, type RevertRecord } from "./revert-delta";
@@ -346,40 +347,6 @@ async function handleChoice(
   };
   await writeCard(found, next, []);
   return { ok: true };
-}
-
-/** The wielded item a block or parry uses: the best unbroken one that can do it. */
-function defenceItem(actor: Actor.Implementation, kind: "block" | "parry") {
-  const candidates = actor.items.filter((item) => {
-    const system = item.system as unknown as {
-      equipped?: boolean;
-      dropped?: boolean;
-      condition?: { broken: boolean };
-      block?: number | null;
-    };
-    if (!system.equipped || system.dropped || system.condition?.broken) return false;
-    if (kind === "block") return (system.block ?? 0) > 0;
-    return item.type === "weapon" || item.type === "shield";
-  });
-  const value = (item: Item.Implementation) =>
-    Number((item.system as unknown as Record<string, unknown>)[kind] ?? 0);
-  return candidates.sort((a, b) => value(b) - value(a))[0];
-}
-
-function asDefenceItem(item: Item.Implementation): DefenceItem {
-  const system = item.system as unknown as {
-    block?: number | null;
-    parry?: number | null;
-    metal: boolean;
-    durability: { value: number | null; max: number | null };
-    condition: { value: number; max: number };
-  };
-  return {
-    blockValue: system.block ?? 0,
-    parryValue: system.parry ?? 0,
-    metal: system.metal,
-    durability: { value: system.condition.value, max: system.condition.max },
-  };
 }
 
 async function handleReaction(

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { resetWorld, session } from "../fake-foundry/install";
-import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
+import { answerDialog, clearCanvas } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { DISPOSITIONS, bootCombat, setUpFight } from "./combat-fixtures";

@@ -296,7 +296,14 @@ describe("an attack from a weapon", () => {
       actorUuid: actor.uuid,
       weaponId: spear.id ?? "",
       targets: [token.document.uuid],
-      choice: { attribute: "cha", sneak: false, flanking: false, advantage: 0, modifier: 0, killingStrike: false },
+      choice: {
+        attribute: "cha",
+        sneak: false,
+        flanking: false,
+        advantage: 0,
+        modifier: 0,
+        killingStrike: false,
+      },
       rollMode: "publicroll",
     });
     expect(result).toEqual({

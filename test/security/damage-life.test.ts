@@ -284,7 +284,10 @@ describe("reactions", () => {
     expect(game.combat?.id).toBe(other.id);
     const rooks = [...f.combat.combatants].filter((c) => c.name === "Rook") as BrinkCombatant[];
     const tokenOf = (combatant: BrinkCombatant) => {
-      const document = scene.tokens.get(combatant.tokenId ?? "") as unknown as { uuid: string; actor: unknown };
+      const document = scene.tokens.get(combatant.tokenId ?? "") as unknown as {
+        uuid: string;
+        actor: unknown;
+      };
       return { name: "Rook", actor: document.actor, document };
     };
     return { f, foe, rooks, tokenOf };
