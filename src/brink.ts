@@ -13,7 +13,7 @@ import { SYSTEM_ID } from "./constants";
 import { actorModels, chatModels, itemModels } from "./data";
 import { BrinkRoll } from "./dice";
 import { registerDiceSoNice } from "./dice/dice-so-nice";
-import { BrinkActor, BrinkItem } from "./documents";
+import { BrinkActor, BrinkChatMessage, BrinkItem } from "./documents";
 import { registerHandlebarsHelpers, preloadTemplates } from "./helpers/handlebars";
 import { registerSettings } from "./settings";
 import { registerSettingsMenus } from "./applications/settings";
@@ -23,12 +23,14 @@ import { registerStartup } from "./startup";
 import { statusEffectConfigs } from "./status-effects";
 import { registerAttackRequest } from "./workflows/attack";
 import { registerDamageRequests } from "./workflows/damage";
+import { registerHealingRequests } from "./workflows/healing-roll";
 import { registerLifeClocks, registerLifeRequests } from "./workflows/life";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
   CONFIG.Item.documentClass = BrinkItem;
+  CONFIG.ChatMessage.documentClass = BrinkChatMessage;
   Object.assign(CONFIG.Actor.dataModels, actorModels);
   Object.assign(CONFIG.Item.dataModels, itemModels);
   Object.assign(CONFIG.ChatMessage.dataModels, chatModels);
@@ -50,6 +52,7 @@ Hooks.once("init", () => {
   registerHandlebarsHelpers();
   registerAttackRequest();
   registerDamageRequests();
+  registerHealingRequests();
   registerLifeRequests();
   registerLifeClocks();
   registerRecovery();

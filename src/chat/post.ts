@@ -1,14 +1,25 @@
 /**
  * Posting cards: one ChatMessage per roll or attack, holding the real Rolls (Dice So Nice animates
- * them), the structured result in `system`, and the rendered card as content. One document write.
+ * them) and the card's record in `system` (Brink's chat card models, data/chat). The chat log draws
+ * each card from its record for the user looking at it; `content` keeps a copy drawn without
+ * buttons, for exports and for a world where Brink is not running. One document write.
  */
 import { templatePath } from "../constants";
 import type { BrinkRoll } from "../dice";
-import type { AttackResult } from "../rules/attacks";
 import type { TestResult } from "../rules/tests";
-import type { Step as LifeStep } from "../rules/damage-chain";
-import { describeStep } from "./damage-steps";
-import { attackView, testCardView, type AppliedView, type TargetInfo } from "./card-views";
+import type { ActorState, Step } from "../rules/damage-chain";
+import {
+  attackCardContext,
+  lifeCardContext,
+  renderCard,
+  testCardView,
+  type AttackCardRecord,
+  type AttackRecord,
+  type InjuryItemRecord,
+  type LifeRecord,
+} from "../data/chat";
+
+export type { AttackRecord } from "../data/chat";
 
 function rollMode(): string {
   return String(game.settings.get("core", "rollMode"));
@@ -47,9 +58,13 @@ function applyAudience(data: Record<string, unknown>, audience?: CardAudience): 
   if (audience.rollMode === "selfroll") data.whisper = [audience.userId];
 }
 
+/** The name a card without an actor speaks with: the user it was written for. */
+const audienceName = (audience?: CardAudience): string =>
+  (audience ? game.users.get(audience.userId)?.name : game.user.name) ?? "";
+
 async function post(
-  actor: Actor.Implementation,
-  type: "test" | "attack",
+  actor: Actor.Implementation | null,
+  type: "test" | "attack" | "life" | "healing",
   system: object,
   content: string,
   rolls: BrinkRoll[],
@@ -60,7 +75,7 @@ async function post(
     system,
     content,
     rolls,
-    speaker: ChatMessage.implementation.getSpeaker({ actor }),
+    speaker: actor ? ChatMessage.implementation.getSpeaker({ actor }) : { alias: audienceName(audience) },
     sound: CONFIG.sounds?.dice,
   };
   applyAudience(data, audience);
@@ -74,51 +89,8 @@ export async function postTestCard(
   result: TestResult,
   rolls: BrinkRoll[],
 ) {
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("chat/test-card.hbs"),
-    testCardView(result, label),
-  );
+  const content = await renderCard("chat/test-card.hbs", testCardView(result, label));
   return post(actor, "test", { actorUuid: actor.uuid, label, result }, content, rolls);
-}
-
-export interface AttackRecord {
-  result: AttackResult;
-  targets: TargetInfo[];
-  /** Present when the attack was a killing strike: whether it landed, and its test. */
-  killingStrike?: { killed: boolean; total: number; difficulty: number };
-}
-
-/** The attack card's data (data/chat AttackCardData), as the card and the damage workflow use it. */
-export interface AttackCardContent {
-  weaponName: string;
-  attacks: AttackRecord[];
-  applied: Record<string, AppliedView>;
-}
-
-export async function renderAttackCard(system: AttackCardContent, actorName: string): Promise<string> {
-  const view = {
-    weaponName: system.weaponName,
-    actorName,
-    multiple: system.attacks.length > 1,
-    attacks: system.attacks.map((attack, index) => ({
-      number: index + 1,
-      index,
-      ...attackView(attack.result, attack.targets, index, system.applied),
-      killingStrike: attack.killingStrike
-        ? {
-            killed: attack.killingStrike.killed,
-            text: game.i18n.format(
-              `BRINK.Attack.killingStrike.${attack.killingStrike.killed ? "killed" : "failed"}`,
-              {
-                total: String(attack.killingStrike.total),
-                difficulty: String(attack.killingStrike.difficulty),
-              },
-            ),
-          }
-        : null,
-    })),
-  };
-  return foundry.applications.handlebars.renderTemplate(templatePath("chat/attack-card.hbs"), view);
 }
 
 export async function postAttackCard(
@@ -130,7 +102,7 @@ export async function postAttackCard(
 ) {
   const nonlethal =
     (weapon.system as unknown as { properties?: Set<string> }).properties?.has("nonlethal") === true;
-  const system = {
+  const record: AttackCardRecord = {
     actorUuid: actor.uuid,
     weaponUuid: weapon.uuid,
     weaponName: weapon.name,
@@ -138,67 +110,88 @@ export async function postAttackCard(
     applied: {},
     nonlethal,
   };
-  const content = await renderAttackCard(system, actor.name);
-  return post(actor, "attack", system, content, rolls, audience);
+  const content = await renderCard("chat/attack-card.hbs", attackCardContext(record, null, actor.name));
+  return post(actor, "attack", record, content, rolls, audience);
 }
 
-/** Re-renders an attack card after damage was applied, reacted to or reverted: one message update. */
-export async function rerenderAttackCard(
+/** Records what applying, reacting or reverting did on an attack card: one message update. */
+export async function updateAttackCard(
   message: ChatMessage.Implementation,
-  system: AttackCardContent,
+  record: AttackCardRecord,
+  applied: AttackCardRecord["applied"],
   rolls: BrinkRoll[],
 ): Promise<void> {
-  const content = await renderAttackCard(system, message.speaker?.alias ?? "");
-  const update: Record<string, unknown> = { content, system: { applied: system.applied } };
+  const next = { ...record, applied };
+  const content = await renderCard(
+    "chat/attack-card.hbs",
+    attackCardContext(next, null, message.speaker?.alias),
+  );
+  const update: Record<string, unknown> = { content, system: { applied } };
   if (rolls.length) update.rolls = [...message.rolls, ...rolls];
-  // The card's system data is Brink's attack card model; fvtt-types cannot see its shape here.
+  // The attack card model's fields; fvtt-types cannot narrow a message's system by its type here.
   await message.update(update as never);
-}
-
-/** Marks a life card's write as landed, with the injury items it made: one message update. */
-export async function settleLifeCard(
-  message: ChatMessage.Implementation,
-  injuryItems: { created: string[]; madePermanent: string[] },
-): Promise<void> {
-  await message.update({ flags: { brink: { life: { applying: false, injuryItems } } } } as never);
 }
 
 /** A short card for healing, death saves, stabilising and the dying and downed clocks. */
 export async function postLifeCard(
   actor: Actor.Implementation,
   titleKey: string,
-  steps: readonly LifeStep[],
+  steps: Step[],
   rolls: BrinkRoll[],
-  changes: { revert: object; applied: object },
+  changes: { revert: Partial<ActorState>; applied: Partial<ActorState> },
+  audience?: CardAudience,
 ) {
-  const injuryItems = { created: [], madePermanent: [] };
-  const record = { actorUuid: actor.uuid, ...changes, applying: true, injuryItems, reverted: false };
-  const content = await renderLifeCard(game.i18n.format(titleKey, { name: actor.name }), steps, false);
-  const data = {
-    content,
-    rolls,
-    speaker: ChatMessage.implementation.getSpeaker({ actor }),
-    flags: { brink: { life: record, title: titleKey } },
+  const record: LifeRecord = {
+    actorUuid: actor.uuid,
+    title: titleKey,
+    name: actor.name,
+    steps,
+    ...changes,
+    applying: true,
+    injuryItems: { created: [], madePermanent: [] },
+    reverted: false,
   };
-  ChatMessage.implementation.applyRollMode(data as never, rollMode() as never);
-  // A plain card (no system type): its steps are already in words; the revert record rides in flags.
-  return ChatMessage.implementation.create(data as never);
+  const content = await renderCard("chat/life-card.hbs", lifeCardContext(record, null));
+  return post(actor, "life", record, content, rolls, audience);
 }
 
-function renderLifeCard(title: string, steps: readonly LifeStep[], reverted: boolean) {
-  const view = { title, steps: steps.map(describeStep), reverted, canRevert: !reverted };
-  return foundry.applications.handlebars.renderTemplate(templatePath("chat/life-card.hbs"), view);
+/** Marks a life card's write as landed, with the injury items it made: one message update. */
+export async function settleLifeCard(
+  message: ChatMessage.Implementation,
+  injuryItems: InjuryItemRecord,
+): Promise<void> {
+  await message.update({ system: { applying: false, injuryItems } } as never);
 }
 
 /** Strikes the card's steps through after the GM's revert: one message update. */
 export async function markLifeCardReverted(
   message: ChatMessage.Implementation,
-  record: object,
+  record: LifeRecord,
 ): Promise<void> {
-  const content = message.content
-    .replace('class="damage-steps"', 'class="damage-steps reverted"')
-    .replace(/<div class="card-buttons">[\s\S]*?<\/div>/, "");
-  await message.update({ content, flags: { brink: { life: { ...record, reverted: true } } } } as never);
+  const content = await renderCard(
+    "chat/life-card.hbs",
+    lifeCardContext({ ...record, reverted: true }, null),
+  );
+  await message.update({ content, system: { reverted: true } } as never);
+}
+
+/** A healing roll's card, written by the GM's client with the roll it made. */
+export async function postHealingCard(
+  healing: { formula: string; amount: number; pool: string; kind: string; label: string },
+  roll: BrinkRoll,
+  user: User.Implementation,
+  audience: CardAudience,
+) {
+  const record = { ...healing, healed: [] };
+  const context = {
+    label: healing.label || game.i18n.localize("BRINK.Life.HealingRoll.title"),
+    formula: healing.formula,
+    amount: healing.amount,
+    pool: game.i18n.localize(`BRINK.Actor.base.FIELDS.${healing.pool}.label`),
+    mayApply: false,
+  };
+  const content = await renderCard("chat/healing-card.hbs", context);
+  return post(user.character ?? null, "healing", record, content, [roll], audience);
 }
 
 /** The initiative order the DEX modes rolled (RULES §3), with its rolls. */

@@ -1,5 +1,5 @@
 import { CharacterData, NpcData } from "./actor";
-import { AttackCardData, TestCardData } from "./chat";
+import { AttackCardData, HealingCardData, LifeCardData, TestCardData } from "./chat";
 import { ArmourData, GearData, InjuryData, SetbackData, ShieldData, TalentData, WeaponData } from "./item";
 
 export * from "./actor";
@@ -17,4 +17,9 @@ export const itemModels = {
   injury: InjuryData,
   setback: SetbackData,
 } as const;
-export const chatModels = { test: TestCardData, attack: AttackCardData } as const;
+export const chatModels = {
+  test: TestCardData,
+  attack: AttackCardData,
+  life: LifeCardData,
+  healing: HealingCardData,
+} as const;

@@ -1,2 +1,3 @@
 export { BrinkActor } from "./actor";
+export { BrinkChatMessage } from "./chat-message";
 export { BrinkItem } from "./item";

@@ -4,16 +4,20 @@
  */
 import type {
   ArmourData,
+  AttackCardData,
   CharacterData,
   GearData,
+  HealingCardData,
   InjuryData,
+  LifeCardData,
   NpcData,
   SetbackData,
   ShieldData,
   TalentData,
+  TestCardData,
   WeaponData,
 } from "../data";
-import type { BrinkActor, BrinkItem } from "../documents";
+import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
 import type { DamageRule, DeathRule, InitiativeMode } from "../settings";
 
@@ -29,12 +33,18 @@ declare module "fvtt-types/configuration" {
       injury: typeof InjuryData;
       setback: typeof SetbackData;
     };
-    ChatMessage: { test: typeof TestCardData; attack: typeof AttackCardData };
+    ChatMessage: {
+      test: typeof TestCardData;
+      attack: typeof AttackCardData;
+      life: typeof LifeCardData;
+      healing: typeof HealingCardData;
+    };
   }
 
   interface DocumentClassConfig {
     Actor: typeof BrinkActor;
     Item: typeof BrinkItem;
+    ChatMessage: typeof BrinkChatMessage;
   }
 
   interface ConfiguredActor<SubType extends Actor.SubType> {
@@ -43,23 +53,6 @@ declare module "fvtt-types/configuration" {
 
   interface ConfiguredItem<SubType extends Item.SubType> {
     document: BrinkItem & { type: SubType };
-  }
-
-  interface FlagConfig {
-    ChatMessage: {
-      brink: {
-        /** A life card's revert record (workflows/life). */
-        life?: {
-          actorUuid: string;
-          revert: object;
-          injuryItems: { created: string[]; madePermanent: string[] };
-          reverted: boolean;
-        };
-        title?: string;
-        /** A healing roll's result (workflows/healing-roll). */
-        healing?: { amount: number; pool: "health" | "endurance"; kind: "easy" | "natural" | "free" };
-      };
-    };
   }
 
   interface SettingConfig {
@@ -80,6 +73,8 @@ declare module "fvtt-types/configuration" {
     interface HookConfig {
       /** Fired by the Quench testing module when it is ready to take test batches. */
       quenchReady: (quench: QuenchRegistry) => void;
+      /** Fired by Brink on the rendering client once a card is drawn from its record (documents/chat-message). */
+      "brink.renderChatCard": (message: ChatMessage.Implementation, html: HTMLElement) => void;
     }
   }
 }

@@ -5,7 +5,7 @@
  * the GM's client from rolls it made, so nothing on it is a number a player could have edited.
  */
 import { postAttackCard, type AttackRecord, type CardAudience } from "../chat/post";
-import type { TargetInfo } from "../chat/card-views";
+import type { TargetInfo } from "../data/chat";
 import { luckPurpose, resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import type { AttackChoice, BrinkActor, RollRefusal } from "../documents/actor";
 import { attackerFor, attackWeaponFor, defenderFor, type WeaponSystem } from "../documents/actor-rolls";

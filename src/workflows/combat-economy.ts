@@ -4,6 +4,7 @@
  * stamina a reaction costs on the actor, so the combatant only records that its reaction is gone.
  * Outside combat a character always has its reaction.
  */
+import type { ReactionSpent } from "../data/chat";
 import { brinkCombat } from "../documents/combat";
 import { BrinkCombatant } from "../documents/combatant";
 import { spendReaction as spendReactionRule, type ReactionKey } from "../rules/turn-economy";
@@ -44,10 +45,7 @@ export function reactionAvailable(fighter: Fighter): boolean {
 }
 
 /** What giving a spent reaction back needs: the combatant and the round it was spent in. */
-export interface ReactionSpent {
-  combatantUuid: string;
-  round: number;
-}
+export type { ReactionSpent } from "../data/chat";
 
 /** Gives a reaction back to the combatant that spent it, if its round is still going (else it has it back). */
 export async function giveReactionBack(spent: ReactionSpent | null | undefined): Promise<void> {

@@ -4,7 +4,16 @@
  * through the active GM (requests.ts), which checks the request against the card it came from;
  * a card's entry for a target is applied at most once.
  */
-import { rerenderAttackCard, type AttackRecord } from "../chat/post";
+import { updateAttackCard } from "../chat/post";
+import {
+  AttackCardData,
+  entryKey,
+  REACTION_KINDS,
+  type AppliedEntry,
+  type Applying,
+  type AttackCardRecord,
+  type ItemRevert,
+} from "../data/chat";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { actorStateOf, actorUpdateFor, writeLife, type LifeActorData } from "../documents/actor-state";
 import {
@@ -16,8 +25,8 @@ import {
   type RequestResult,
 } from "../requests";
 import type { AttackResult, TargetOutcome } from "../rules/attacks";
-import { applyDamage, resolveFortify, type ActorState, type Hit, type Step } from "../rules/damage-chain";
-import { block, dodge, parry, type DefenceStep } from "../rules/defences";
+import { applyDamage, resolveFortify, type ActorState, type Hit } from "../rules/damage-chain";
+import { block, dodge, parry } from "../rules/defences";
 import { resolveStrainOrInjury } from "../rules/dying";
 import { applyKillingStrike } from "../rules/death";
 import { optionalRules } from "../settings";
@@ -28,75 +37,15 @@ import {
   validAmount,
   type DamageHookData,
 } from "../hooks/module-hooks";
-import {
-  giveReactionBack,
-  reactionAvailable,
-  spendReaction,
-  type Fighter,
-  type ReactionSpent,
-} from "./combat-economy";
+import { giveReactionBack, reactionAvailable, spendReaction, type Fighter } from "./combat-economy";
 import { asDefenceItem, defenceItem } from "./defence-items";
-import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
+import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { badField, need, oneOf, parse, uuidField, wholeNumber } from "./request-fields";
 import { changedSince, planRevert, type RevertRecord } from "./revert-delta";
 import { unlike } from "../rules/revert";
 
-export const REACTION_KINDS = ["block", "parry", "dodge"] as const;
-export type ReactionKind = (typeof REACTION_KINDS)[number];
 const CHOICES = ["fortify", "fall", "strain", "injury"] as const;
 type Choice = (typeof CHOICES)[number];
-
-export interface ItemRevert {
-  itemId: string;
-  durability: { value: number | null; max: number | null };
-  /** What the reaction left it at (absent on cards written before reverts went by deltas). */
-  after?: { value: number | null; max: number | null };
-}
-
-/** One write in progress: the entry is marked before the actor is written (issue 10). */
-export interface Applying {
-  /** The status the entry takes once the actor write has landed. */
-  status: AppliedEntry["status"];
-  /** The fields this write changes: their values before and after. */
-  before: Partial<ActorState>;
-  after: Partial<ActorState>;
-  /** The entry's record before this write (null: nothing on this entry had changed the actor). */
-  prior: { revert: Partial<ActorState>; applied: Partial<ActorState> } | null;
-}
-
-/** What happened to one target of one attack on a card. */
-export interface AppliedEntry {
-  status: "reacted" | "awaiting-fortify" | "awaiting-strain" | "applied" | "reverted" | "applying";
-  actorUuid: string;
-  reaction: { kind: ReactionKind; step: DefenceStep; itemName: string | null } | null;
-  /** The hit still to apply after a reaction (null: the reaction stopped it). */
-  pendingHit: Hit | null;
-  steps: Step[];
-  /** The actor's values before anything on this entry changed them. */
-  revert: Partial<ActorState>;
-  /** The values this entry last wrote to those fields: a revert gives back the difference. */
-  applied?: Partial<ActorState>;
-  /** Set while status is "applying": the write that was under way. */
-  applying?: Applying | null;
-  itemRevert: ItemRevert | null;
-  /** Injury items this entry created or made permanent (undone on revert). */
-  injuryItems?: InjuryItemChanges;
-  /** The reaction this entry spent (block, parry, dodge or fortify): given back on revert. */
-  reactionSpent?: ReactionSpent | null;
-  by: string;
-}
-
-export interface AttackCardSystem {
-  actorUuid: string;
-  weaponUuid: string;
-  weaponName: string;
-  attacks: AttackRecord[];
-  applied: Record<string, AppliedEntry>;
-  nonlethal?: boolean;
-}
-
-export const entryKey = (attack: number, target: string): string =>
-  `${attack}:${target.replaceAll(".", "_")}`;
 
 interface CardRequest {
   messageId: string;
@@ -107,7 +56,7 @@ interface CardRequest {
 interface Found {
   killed: boolean;
   message: ChatMessage.Implementation;
-  system: AttackCardSystem;
+  system: AttackCardRecord;
   outcome: TargetOutcome;
   result: AttackResult;
   key: string;
@@ -134,8 +83,8 @@ async function findOnCard(payload: Record<string, unknown>): Promise<Found | Req
   if (!message || message.type !== "attack") return refuse("BRINK.Damage.Refusal.noCard");
   // A card is a record only when the GM's client wrote it; anyone else's is a display (issue 10).
   if (!message.author?.isGM) return refuse("BRINK.Damage.Refusal.notGMCard");
-  // Attack cards carry Brink's attack card data (data/chat); the plain shape is read here.
-  const system = message.system as unknown as AttackCardSystem;
+  if (!(message.system instanceof AttackCardData)) return refuse("BRINK.Damage.Refusal.noCard");
+  const system = message.system.record;
   if (request.attack >= system.attacks.length) return badField("attack");
   const attack = system.attacks[request.attack];
   const outcome = attack?.result.targets.find((t) => t.targetId === request.target);
@@ -186,7 +135,7 @@ const mergeRevert = (earlier: Partial<ActorState>, later: Partial<ActorState>): 
 
 async function writeCard(found: Found, entry: AppliedEntry, rolls: BrinkRoll[]): Promise<void> {
   const applied = { ...found.system.applied, [found.key]: entry };
-  await rerenderAttackCard(found.message, { ...found.system, applied }, rolls);
+  await updateAttackCard(found.message, found.system, applied, rolls);
 }
 
 /** The card's target with its rule state: the prepared data and the ActorState the rules take. */

@@ -34,4 +34,3 @@ export function asDefenceItem(item: Item.Implementation): DefenceItem {
     durability: { value: system.condition.value, max: system.condition.max },
   };
 }
-

@@ -1,12 +1,19 @@
 /**
- * Healing rolls (RULES §4, §6): a roll of healing dice posts a card with an *Apply healing*
- * button; whoever clicks it heals the tokens they target (or their own character), following the
- * active death rule. Owners heal directly; anyone else's character goes through the GM.
+ * Healing rolls (RULES §4, §6). The GM's client rolls the healing dice and writes the card, so the
+ * amount is its own; *Apply healing* asks it to heal the actors the user picked (their targeted
+ * tokens, or their own character). Each actor the user owns is healed from one card at most once,
+ * following the active death rule, and each heal posts its own life card the GM can revert.
  */
-import { templatePath } from "../constants";
+import { ownRollMode, postHealingCard, ROLL_MODES, type CardAudience } from "../chat/post";
+import { HEALING_KINDS, HEALING_POOLS, HealingCardData, isRecordCard } from "../data/chat";
 import { BrinkRoll } from "../dice";
+import { BrinkActor } from "../documents/actor";
+import { idField, textField } from "../request-fields";
+import { notifyRefusal, refuse, registerRequest, requestFromGM, type RequestContext } from "../requests";
+import type { RequestResult } from "../requests";
 import type { HealingKind } from "../rules/dying";
-import { lifeAction } from "./life";
+import { performLifeAction } from "./life";
+import { need, oneOf, parse, uuidField } from "./request-fields";
 
 export interface HealingRollOptions {
   pool?: "health" | "endurance";
@@ -14,33 +21,115 @@ export interface HealingRollOptions {
   label?: string;
 }
 
-interface HealingFlag {
-  amount: number;
+/** [decision] A healing formula is dice and a bonus ("1d8", "2d4+1"): no more than 20 dice of up to 100 sides. */
+const FORMULA = /^\s*([1-9]|1\d|20)?d([2-9]|[1-9]\d|100)\s*([+-]\s*\d{1,2})?\s*$/;
+/** More actors than one click of Apply healing reaches. */
+const MAX_RECIPIENTS = 50;
+
+interface HealingAsk {
+  formula: string;
   pool: "health" | "endurance";
   kind: HealingKind;
+  label: string;
+  rollMode: CardAudience["rollMode"];
 }
 
-/** Rolls a healing formula ("1d8", "2d4+1") and posts its card. */
-export async function rollHealing(formula: string, options: HealingRollOptions = {}) {
-  const roll = new BrinkRoll(formula);
+function parseRoll(payload: Record<string, unknown>) {
+  return parse<HealingAsk>(() => ({
+    formula: need(
+      typeof payload.formula === "string" && FORMULA.test(payload.formula) ? payload.formula : undefined,
+      "formula",
+    ),
+    pool: need(oneOf(payload.pool, HEALING_POOLS), "pool"),
+    kind: need(oneOf(payload.kind, HEALING_KINDS), "kind"),
+    label: need(textField(payload.label ?? ""), "label"),
+    rollMode: need(oneOf(payload.rollMode, ROLL_MODES), "rollMode"),
+  }));
+}
+
+async function handleRoll(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult<{ messageId: string }>> {
+  const ask = parseRoll(payload);
+  if ("ok" in ask) return ask;
+  const roll = new BrinkRoll(ask.formula);
   await roll.evaluate();
-  const healing: HealingFlag = {
-    amount: Math.max(0, Number(roll.total)),
+  const card = await postHealingCard({ ...ask, amount: Math.max(0, Number(roll.total)) }, roll, user, {
+    rollMode: ask.rollMode,
+    userId: user.id ?? "",
+  });
+  return { ok: true, messageId: card?.id ?? "" };
+}
+
+function uniqueUuids(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || !value.length || value.length > MAX_RECIPIENTS) return undefined;
+  const uuids = value.map(uuidField);
+  if (uuids.some((uuid) => uuid === undefined)) return undefined;
+  return new Set(uuids).size === uuids.length ? (uuids as string[]) : undefined;
+}
+
+function parseApply(payload: Record<string, unknown>) {
+  return parse(() => ({
+    messageId: need(idField(payload.messageId), "messageId"),
+    actorUuids: need(uniqueUuids(payload.actorUuids), "actorUuids"),
+  }));
+}
+
+/** The actors to heal, each owned by the asker and not yet healed from this card; or why not. */
+async function recipientsFor(uuids: string[], card: HealingCardData, user: User.Implementation) {
+  const actors: Actor.Implementation[] = [];
+  for (const uuid of uuids) {
+    const actor = await fromUuid(uuid);
+    if (!(actor instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
+    if (!actor.testUserPermission(user, "OWNER")) return refuse("BRINK.Damage.Refusal.notYourCharacter");
+    if (card.healed.includes(actor.uuid))
+      return refuse("BRINK.Life.HealingRoll.alreadyHealed", { name: actor.name });
+    actors.push(actor);
+  }
+  return actors;
+}
+
+async function handleApply(
+  payload: Record<string, unknown>,
+  { user }: RequestContext,
+): Promise<RequestResult> {
+  const ask = parseApply(payload);
+  if ("ok" in ask) return ask;
+  const message = game.messages.get(ask.messageId);
+  const card = message?.system;
+  if (!message || !(card instanceof HealingCardData)) return refuse("BRINK.Damage.Refusal.noCard");
+  if (!isRecordCard(message)) return refuse("BRINK.Damage.Refusal.notGMCard");
+  const actors = await recipientsFor(ask.actorUuids, card, user);
+  if (!Array.isArray(actors)) return actors;
+  // The card names whom it healed before anyone is healed: a retry or a second click finds them there.
+  const healed = [...card.healed, ...actors.map((actor) => actor.uuid)];
+  await message.update({ system: { healed } } as never);
+  const audience = { rollMode: "publicroll" as const, userId: user.id ?? "" };
+  for (const actor of actors) {
+    const action = { kind: "heal", amount: card.amount, pool: card.pool, healing: card.kind } as const;
+    const result = await performLifeAction(actor, action, audience);
+    if (!result.ok) return result;
+  }
+  return { ok: true };
+}
+
+export function registerHealingRequests(): void {
+  registerRequest("healing.roll", handleRoll);
+  registerRequest("healing.apply", handleApply);
+}
+
+/** Asks the GM's client to roll a healing formula ("1d8", "2d4+1") and post its card. */
+export async function rollHealing(formula: string, options: HealingRollOptions = {}) {
+  const result = await requestFromGM<{ messageId: string }>("healing.roll", {
+    formula,
     pool: options.pool ?? "health",
     kind: options.kind ?? "natural",
-  };
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("chat/healing-card.hbs"),
-    {
-      label: options.label ?? game.i18n.localize("BRINK.Life.HealingRoll.title"),
-      formula,
-      amount: healing.amount,
-      pool: game.i18n.localize(`BRINK.Actor.base.FIELDS.${healing.pool}.label`),
-    },
-  );
-  const data = { content, rolls: [roll], flags: { brink: { healing } } };
-  // A plain card; what it heals rides in its flags for the Apply button.
-  return ChatMessage.implementation.create(data as never);
+    label: options.label ?? "",
+    rollMode: ownRollMode(),
+  });
+  notifyRefusal(result);
+  return result.ok ? game.messages.get(result.messageId) : undefined;
 }
 
 /** The targeted tokens' actors, or this user's own character when nothing is targeted. */
@@ -50,20 +139,16 @@ function recipients(): Actor.Implementation[] {
   return game.user.character ? [game.user.character] : [];
 }
 
-export async function applyHealingCard(message: ChatMessage.Implementation): Promise<void> {
-  const healing = message.getFlag("brink", "healing") as HealingFlag | undefined;
-  if (!healing) return;
+export async function applyHealingCard(message: ChatMessage.Implementation): Promise<RequestResult> {
   const actors = recipients();
   if (!actors.length) {
     ui.notifications?.warn(game.i18n.localize("BRINK.Life.HealingRoll.noTarget"));
-    return;
+    return refuse("BRINK.Life.HealingRoll.noTarget");
   }
-  for (const actor of actors) {
-    await lifeAction(actor, {
-      kind: "heal",
-      amount: healing.amount,
-      pool: healing.pool,
-      healing: healing.kind,
-    });
-  }
+  const result = await requestFromGM("healing.apply", {
+    messageId: message.id ?? "",
+    actorUuids: [...new Set(actors.map((actor) => actor.uuid))],
+  });
+  notifyRefusal(result);
+  return result;
 }

@@ -4,8 +4,17 @@
  * change is one actor update, made by the GM's client when the user does not own the actor, and
  * told in a short chat card listing its steps.
  */
-import { markLifeCardReverted, postLifeCard, settleLifeCard } from "../chat/post";
-import { applyInjuryItems, revertInjuryItems, type InjuryItemChanges } from "./injury-items";
+import {
+  markLifeCardReverted,
+  ownRollMode,
+  postLifeCard,
+  ROLL_MODES,
+  settleLifeCard,
+  type CardAudience,
+} from "../chat/post";
+import { isRecordCard, LifeCardData } from "../data/chat";
+import { idField } from "../request-fields";
+import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { resolveWithFoundryDice } from "../dice";
 import { actorStateOf, actorUpdateFor, writeLife, type LifeActorData } from "../documents/actor-state";
 import { changedSince, planRevert } from "./revert-delta";
@@ -148,8 +157,12 @@ function ruleFor(
   }
 }
 
-/** Runs a life action on an actor this client may write (the owner's or the GM's). */
-async function perform(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
+/** Runs a life action on an actor this client may write (the GM's, or the owner's with no GM connected). */
+export async function performLifeAction(
+  actor: Actor.Implementation,
+  action: LifeAction,
+  audience?: CardAudience,
+): Promise<RequestResult> {
   let healTotal = 0;
   if (action.kind === "stabilise") {
     const ally = game.actors.get(action.by);
@@ -169,7 +182,7 @@ async function perform(actor: Actor.Implementation, action: LifeAction): Promise
     action.kind === "resurrect"
       ? { "system.attributes.con.die": stepDown(system.attributes.con.die as DieRating) }
       : {};
-  return recordThenWrite(actor, `BRINK.Life.Action.${action.kind}`, result, rolls, extra);
+  return recordThenWrite(actor, `BRINK.Life.Action.${action.kind}`, result, rolls, extra, audience);
 }
 
 /**
@@ -183,9 +196,10 @@ async function recordThenWrite(
   result: Extract<Outcome<string>, { ok: true }>,
   rolls: BrinkRoll[],
   extra: Record<string, unknown> = {},
+  audience?: CardAudience,
 ): Promise<RequestResult> {
   const record = { revert: result.revert, applied: result.update };
-  const card = await postLifeCard(actor, titleKey, result.steps, rolls, record);
+  const card = await postLifeCard(actor, titleKey, result.steps, rolls, record, audience);
   if (!card || !(await writeLife(actor, () => lifeData(actor), result.update, extra)))
     return refuse("BRINK.Damage.Refusal.interrupted", { name: actor.name });
   const injuryItems = await applyInjuryItems(actor, result.steps);
@@ -213,15 +227,21 @@ async function handleLifeRequest(
     if (!ally || ally.id === actor.id) return badField("by");
     if (!ally.testUserPermission(user, "OWNER")) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   }
-  return perform(actor as Actor.Implementation, action);
+  const rollMode = oneOf(payload.rollMode ?? "publicroll", ROLL_MODES);
+  if (!rollMode) return badField("rollMode");
+  return performLifeAction(actor as Actor.Implementation, action, { rollMode, userId: user.id ?? "" });
 }
 
-/** Heal, choose, save or stabilise: directly when this user owns the actor, otherwise through the GM. */
+/**
+ * Heal, choose, save or stabilise. The active GM's client does it and writes the card, so the GM
+ * can revert it; with no GM connected, an owner's own client does it and its card is a display
+ * only (issue 10: the GM's client never acts on a card a player's client wrote).
+ */
 export async function lifeAction(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
-  const direct = action.kind === "resurrect" ? game.user.isGM : actor.isOwner;
+  const direct = !game.users.activeGM && action.kind !== "resurrect" && actor.isOwner;
   const result = direct
-    ? await perform(actor, action)
-    : await requestFromGM("life", { actorUuid: actor.uuid, action });
+    ? await performLifeAction(actor, action)
+    : await requestFromGM("life", { actorUuid: actor.uuid, action, rollMode: ownRollMode() });
   notifyRefusal(result);
   return result;
 }
@@ -256,26 +276,18 @@ export async function onCombatEnd(actors: Iterable<Actor.Implementation>): Promi
   for (const actor of actors) if (lifeData(actor).death.downed) await advanceClock(actor, endFightForDowned);
 }
 
-/** What a life card keeps so the GM can undo it (message flags, written once with the card). */
-export interface LifeRecord {
-  actorUuid: string;
-  revert: Partial<ActorState>;
-  /** The values the card wrote (absent on cards from before reverts went by deltas). */
-  applied?: Partial<ActorState>;
-  /** True from the card's creation until its actor write has landed. */
-  applying?: boolean;
-  injuryItems: InjuryItemChanges;
-  reverted: boolean;
-}
-
 async function handleRevert(
   payload: Record<string, unknown>,
   { user }: RequestContext,
 ): Promise<RequestResult> {
   if (!user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
-  const message = game.messages.get(String(payload.messageId ?? ""));
-  const record = message?.getFlag("brink", "life") as LifeRecord | undefined;
-  if (!message || !record) return refuse("BRINK.Damage.Refusal.noCard");
+  const messageId = idField(payload.messageId);
+  if (!messageId) return badField("messageId");
+  const message = game.messages.get(messageId);
+  if (!message || !(message.system instanceof LifeCardData)) return refuse("BRINK.Damage.Refusal.noCard");
+  // A card is a record only when the GM's client wrote it; anyone else's is a display (issue 10).
+  if (!isRecordCard(message)) return refuse("BRINK.Damage.Refusal.notGMCard");
+  const record = message.system.record;
   if (record.reverted) return refuse("BRINK.Damage.Refusal.nothingToRevert");
   const actor = (await fromUuid(record.actorUuid)) as Actor.Implementation | null;
   if (!actor) return refuse("BRINK.Damage.Refusal.targetGone");

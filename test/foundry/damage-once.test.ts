@@ -168,7 +168,7 @@ describe("a life card", () => {
     const result = await lifeAction(actor, { kind: "heal", amount: 3, pool: "endurance", healing: "free" });
     expect(result).toMatchObject({ ok: false, reason: "BRINK.Damage.Refusal.interrupted" });
     const card = lastCard();
-    expect(card.getFlag("brink", "life")).toMatchObject({ applying: true });
+    expect(card.system).toMatchObject({ applying: true });
     expect(life(actor).endurance.value).toBe(4);
     expect((await revertLifeCard(card.id ?? "")).ok).toBe(true);
     expect(life(actor).endurance.value).toBe(4);

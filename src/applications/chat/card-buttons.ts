@@ -1,83 +1,56 @@
 /**
- * Buttons on Brink's chat cards. Each viewer sees the buttons meant for them (the attacker's
- * player applies damage, the target's owner reacts and chooses, the GM reverts); the GM's client
- * checks every request again, since hiding a button protects nothing.
+ * The buttons on Brink's chat cards. Each card model draws only the buttons its viewer may use
+ * (data/chat); every button names one of CARD_ACTIONS in `data-action`, and one listener per
+ * message sends it to the GM's client, which checks the request again (hiding a button protects
+ * nothing).
  */
+import { CARD_ACTIONS, type CardAction } from "../../data/chat";
 import { requestCardAction } from "../../workflows/damage";
 import { applyHealingCard } from "../../workflows/healing-roll";
 import { revertLifeCard } from "../../workflows/life";
 
-type Audience = "attacker" | "target" | "gm";
+type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
-interface CardTarget {
-  actorOwned: boolean;
+/** The card, attack and target a button on an attack card's target row names. */
+function onTarget(message: ChatMessage.Implementation, button: HTMLElement) {
+  const row = button.closest<HTMLElement>("li.target[data-target]");
+  return {
+    messageId: message.id ?? "",
+    attack: Number(row?.dataset.attack ?? -1),
+    target: row?.dataset.target ?? "",
+  };
 }
 
-function canSee(audience: Audience, message: ChatMessage.Implementation, target: CardTarget): boolean {
-  if (game.user.isGM) return true;
-  if (audience === "gm") return false;
-  if (audience === "attacker") return message.author?.id === game.user.id;
-  return target.actorOwned;
-}
+const HANDLERS: Record<CardAction, Handler> = {
+  "apply-damage": (message, button) => requestCardAction("apply", onTarget(message, button)),
+  react: (message, button) =>
+    requestCardAction("react", { ...onTarget(message, button), kind: button.dataset.kind ?? "" }),
+  choose: (message, button) =>
+    requestCardAction("choose", { ...onTarget(message, button), choice: button.dataset.choice ?? "" }),
+  "revert-damage": (message, button) => requestCardAction("revert", onTarget(message, button)),
+  "revert-life": (message) => revertLifeCard(message.id ?? ""),
+  "apply-healing": (message) => applyHealingCard(message),
+};
 
-function targetOwned(uuid: string): boolean {
-  const document = fromUuidSync(uuid) as { actor?: Actor.Implementation | null; isOwner?: boolean } | null;
-  return document?.actor?.isOwner ?? document?.isOwner ?? false;
-}
+const isCardAction = (value: string | undefined): value is CardAction =>
+  (CARD_ACTIONS as readonly (string | undefined)[]).includes(value);
 
-function activateLifeCard(message: ChatMessage.Implementation, html: HTMLElement): void {
-  for (const button of html.querySelectorAll<HTMLButtonElement>('button[data-brink-action="revert-life"]')) {
-    if (!game.user.isGM) {
-      button.remove();
-      continue;
-    }
-    button.addEventListener("click", async (event) => {
-      event.preventDefault();
-      button.disabled = true;
-      await revertLifeCard(message.id ?? "");
-    });
-  }
-}
-
-function activateHealingCard(message: ChatMessage.Implementation, html: HTMLElement): void {
-  for (const button of html.querySelectorAll<HTMLButtonElement>(
-    'button[data-brink-action="apply-healing"]',
-  )) {
-    button.addEventListener("click", async (event) => {
-      event.preventDefault();
-      button.disabled = true;
-      await applyHealingCard(message);
-      button.disabled = false;
-    });
-  }
-}
-
+/** One listener on the message's element: a click on a card button runs its action once at a time. */
 export function activateCardButtons(message: ChatMessage.Implementation, html: HTMLElement): void {
-  if (message.getFlag("brink", "life")) return activateLifeCard(message, html);
-  if (message.getFlag("brink", "healing")) return activateHealingCard(message, html);
-  if (message.type !== "attack") return;
-  for (const row of html.querySelectorAll<HTMLElement>("li.target[data-target]")) {
-    const target = { actorOwned: targetOwned(row.dataset.target ?? "") };
-    for (const button of row.querySelectorAll<HTMLButtonElement>("button[data-brink-action]")) {
-      if (!canSee(button.dataset.audience as Audience, message, target)) {
-        button.remove();
-        continue;
-      }
-      button.addEventListener("click", async (event) => {
-        event.preventDefault();
-        button.disabled = true;
-        const action = button.dataset.brinkAction as "apply" | "choose" | "react" | "revert";
-        await requestCardAction(action, {
-          messageId: message.id ?? "",
-          attack: Number(row.dataset.attack),
-          target: row.dataset.target ?? "",
-          kind: button.dataset.kind ?? "",
-          choice: button.dataset.choice ?? "",
-        });
-        button.disabled = false;
-      });
+  html.addEventListener("click", async (event) => {
+    const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>(
+      ".brink-card [data-action]",
+    );
+    const action = button?.dataset.action;
+    if (!button || !isCardAction(action) || button.disabled) return;
+    event.preventDefault();
+    button.disabled = true;
+    try {
+      await HANDLERS[action](message, button);
+    } finally {
+      button.disabled = false;
     }
-  }
+  });
 }
 
 export function registerCardButtons(): void {

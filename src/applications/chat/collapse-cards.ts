@@ -11,7 +11,9 @@ export function collapseCardDetails(html: ParentNode, collapsed: boolean): void 
 }
 
 export function registerCardCollapse(): void {
-  Hooks.on("renderChatMessageHTML", (_message, html) => {
+  const collapse = (_message: unknown, html: HTMLElement) =>
     collapseCardDetails(html, preference("collapseCards"));
-  });
+  Hooks.on("renderChatMessageHTML", collapse);
+  // A card drawn from its record (documents/chat-message) is folded once drawn.
+  Hooks.on("brink.renderChatCard", collapse);
 }

@@ -2,8 +2,8 @@
  * Words for the damage chain's steps (rules/damage-chain, rules/defences), as an attack card lists
  * them after damage is applied: each step with its numbers.
  */
-import type { Step } from "../rules/damage-chain";
-import type { DefenceStep } from "../rules/defences";
+import type { Step } from "../../rules/damage-chain";
+import type { DefenceStep } from "../../rules/defences";
 
 type AnyStep = Step | DefenceStep;
 

@@ -2,11 +2,11 @@
  * View models for chat cards: every step of a roll, in words and numbers, ready for a template.
  * Built from the rules engine's plain results, so a card explains exactly what the rules did.
  */
-import type { AttackResult, TargetOutcome } from "../rules/attacks";
-import type { Step } from "../rules/damage-chain";
-import type { DefenceStep } from "../rules/defences";
+import type { AttackResult, TargetOutcome } from "../../rules/attacks";
+import type { Step } from "../../rules/damage-chain";
+import type { DefenceStep } from "../../rules/defences";
 import { describeStep } from "./damage-steps";
-import type { Modifier, TestDice, TestResult } from "../rules/tests";
+import type { Modifier, TestDice, TestResult } from "../../rules/tests";
 
 export interface DieView {
   size: number;
@@ -96,7 +96,7 @@ export interface AppliedView {
   steps: Step[];
 }
 
-/** Mirrors workflows/damage entryKey: token uuids contain dots, which flattened updates would split. */
+/** An applied entry's key (data/chat/attack-card entryKey): token uuids' dots would split a flattened update. */
 const keyOf = (attack: number, target: string): string => `${attack}:${target.replaceAll(".", "_")}`;
 
 function applicationView(entry: AppliedView | undefined) {

@@ -1,0 +1,182 @@
+/**
+ * An attack's card: the outcome against each target as the GM's client rolled it, and what
+ * applying each blow did (reactions, damage steps, reverts). The GM's client writes it; the chat
+ * log draws it from `system` for each viewer, offering the attacker's owners Apply, the target's
+ * owners their reactions and choices, and the GM Revert.
+ */
+import type { AttackResult } from "../../rules/attacks";
+import type { ActorState, Hit, Step } from "../../rules/damage-chain";
+import type { DefenceStep } from "../../rules/defences";
+import { attackView, type TargetInfo } from "./card-views";
+import type { InjuryItemRecord } from "./life-card";
+import { isRecordCard, ownsActorAt, renderCard, type CardView } from "./card";
+
+export interface AttackRecord {
+  result: AttackResult;
+  targets: TargetInfo[];
+  /** Present when the attack was a killing strike: whether it landed, and its test. */
+  killingStrike?: { killed: boolean; total: number; difficulty: number };
+}
+
+/** Reactions a target may make before a blow lands (RULES §4). */
+export const REACTION_KINDS = ["block", "parry", "dodge"] as const;
+export type ReactionKind = (typeof REACTION_KINDS)[number];
+
+/** A block or parry item's durability before and after the reaction. */
+export interface ItemRevert {
+  itemId: string;
+  durability: { value: number | null; max: number | null };
+  /** What the reaction left it at (absent on cards written before reverts went by deltas). */
+  after?: { value: number | null; max: number | null };
+}
+
+/** One write in progress: the entry is marked before the actor is written (issue 10). */
+export interface Applying {
+  /** The status the entry takes once the actor write has landed. */
+  status: AppliedEntry["status"];
+  /** The fields this write changes: their values before and after. */
+  before: Partial<ActorState>;
+  after: Partial<ActorState>;
+  /** The entry's record before this write (null: nothing on this entry had changed the actor). */
+  prior: { revert: Partial<ActorState>; applied: Partial<ActorState> } | null;
+}
+
+/** A reaction spent by a combatant: given back on revert while its round lasts. */
+export interface ReactionSpent {
+  combatantUuid: string;
+  round: number;
+}
+
+/** What happened to one target of one attack on a card. */
+export interface AppliedEntry {
+  status: "reacted" | "awaiting-fortify" | "awaiting-strain" | "applied" | "reverted" | "applying";
+  actorUuid: string;
+  reaction: { kind: ReactionKind; step: DefenceStep; itemName: string | null } | null;
+  /** The hit still to apply after a reaction (null: the reaction stopped it). */
+  pendingHit: Hit | null;
+  steps: Step[];
+  /** The actor's values before anything on this entry changed them. */
+  revert: Partial<ActorState>;
+  /** The values this entry last wrote to those fields: a revert gives back the difference. */
+  applied?: Partial<ActorState>;
+  /** Set while status is "applying": the write that was under way. */
+  applying?: Applying | null;
+  itemRevert: ItemRevert | null;
+  /** Injury items this entry created or made permanent (undone on revert). */
+  injuryItems?: InjuryItemRecord;
+  /** The reaction this entry spent (block, parry, dodge or fortify): given back on revert. */
+  reactionSpent?: ReactionSpent | null;
+  by: string;
+}
+
+/** The attack card's record as the card and the damage workflow read it. */
+export interface AttackCardRecord {
+  actorUuid: string;
+  weaponUuid: string;
+  weaponName: string;
+  attacks: AttackRecord[];
+  applied: Record<string, AppliedEntry>;
+  nonlethal: boolean;
+}
+
+/** An entry's key: token uuids hold dots, which a flattened update would split. */
+export const entryKey = (attack: number, target: string): string =>
+  `${attack}:${target.replaceAll(".", "_")}`;
+
+const fields = () => foundry.data.fields;
+
+const uuidField = () => new (fields().StringField)({ required: true, blank: true, initial: "" });
+
+const attackCardSchema = () => {
+  const f = fields();
+  return {
+    actorUuid: uuidField(),
+    weaponUuid: uuidField(),
+    weaponName: new f.StringField({ required: true, blank: true, initial: "" }),
+    /** One entry per attack made: the AttackResult plus the targets' names and document uuids. */
+    attacks: new f.ArrayField(new f.ObjectField({ required: true })),
+    /** Damage applications, keyed by attack and target (filled in by the damage workflow). */
+    applied: new f.ObjectField({ required: true }),
+    /** A nonlethal weapon's blows never risk death by themselves (RULES §4). */
+    nonlethal: new f.BooleanField({ required: true, initial: false }),
+  };
+};
+type AttackCardSchema = ReturnType<typeof attackCardSchema>;
+
+export class AttackCardData
+  extends foundry.abstract.TypeDataModel<AttackCardSchema, ChatMessage.Implementation>
+  implements CardView
+{
+  static override LOCALIZATION_PREFIXES = ["BRINK.Chat.attack"];
+
+  static override defineSchema(): AttackCardSchema {
+    return attackCardSchema();
+  }
+
+  /** Cards from 0.1.0 kept targets in a map keyed by token uuid, which Foundry stored nested. */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    const attacks = source.attacks;
+    if (Array.isArray(attacks))
+      for (const attack of attacks as Record<string, unknown>[])
+        if (attack.targets && !Array.isArray(attack.targets)) attack.targets = targetsIn(attack.targets);
+    return super.migrateData(source);
+  }
+
+  /** The stored record, typed: the ObjectFields hold plain data only the GM's client writes, in this shape. */
+  get record(): AttackCardRecord {
+    return this as unknown as AttackCardRecord;
+  }
+
+  renderContent(): Promise<string> {
+    return renderCard("chat/attack-card.hbs", attackCardContext(this.record, this.parent));
+  }
+}
+
+function killingStrikeView(attack: AttackRecord) {
+  const strike = attack.killingStrike;
+  if (!strike) return null;
+  return {
+    killed: strike.killed,
+    text: game.i18n.format(`BRINK.Attack.killingStrike.${strike.killed ? "killed" : "failed"}`, {
+      total: String(strike.total),
+      difficulty: String(strike.difficulty),
+    }),
+  };
+}
+
+/** The card as this client's user sees it: the outcome, and the buttons this user may press. */
+export function attackCardContext(
+  record: AttackCardRecord,
+  message: ChatMessage.Implementation | null,
+  actorName = message?.speaker?.alias ?? "",
+) {
+  const live = isRecordCard(message);
+  const gm = game.user.isGM;
+  const mayApply = live && (gm || ownsActorAt(record.actorUuid));
+  return {
+    weaponName: record.weaponName,
+    actorName,
+    multiple: record.attacks.length > 1,
+    attacks: record.attacks.map((attack, index) => {
+      const view = attackView(attack.result, attack.targets, index, record.applied);
+      const targets = view.targets.map((target) => {
+        const mayAnswer = live && (gm || ownsActorAt(target.targetId));
+        return { ...target, mayApply, mayAnswer, mayRevert: live && gm };
+      });
+      return { number: index + 1, index, ...view, targets, killingStrike: killingStrikeView(attack) };
+    }),
+  };
+}
+
+interface StoredTarget {
+  uuid: string;
+}
+const isTarget = (value: unknown): value is StoredTarget =>
+  typeof value === "object" && value !== null && typeof (value as { uuid?: unknown }).uuid === "string";
+
+/** Every target record found at any depth of an old map. */
+function targetsIn(value: unknown): StoredTarget[] {
+  if (isTarget(value)) return [value];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap(targetsIn);
+}

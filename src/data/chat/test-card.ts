@@ -1,0 +1,39 @@
+/** A test's card: the rules engine's result beside its real Rolls, drawn from `system` on render. */
+import { renderCard, type CardView } from "./card";
+import { testCardView } from "./card-views";
+import type { TestResult } from "../../rules/tests";
+
+const fields = () => foundry.data.fields;
+
+const uuidField = () => new (fields().StringField)({ required: true, blank: true, initial: "" });
+
+const testCardSchema = () => {
+  const f = fields();
+  return {
+    actorUuid: uuidField(),
+    label: new f.StringField({ required: true, blank: true, initial: "" }),
+    /** The rules engine's TestResult, as plain data. */
+    result: new f.ObjectField({ required: true }),
+  };
+};
+type TestCardSchema = ReturnType<typeof testCardSchema>;
+
+export class TestCardData
+  extends foundry.abstract.TypeDataModel<TestCardSchema, ChatMessage.Implementation>
+  implements CardView
+{
+  static override LOCALIZATION_PREFIXES = ["BRINK.Chat.test"];
+
+  static override defineSchema(): TestCardSchema {
+    return testCardSchema();
+  }
+
+  /** The rules' TestResult, stored as plain data (an ObjectField) by the client that rolled it. */
+  get testResult(): TestResult {
+    return this.result as unknown as TestResult;
+  }
+
+  renderContent(): Promise<string> {
+    return renderCard("chat/test-card.hbs", testCardView(this.testResult, this.label));
+  }
+}

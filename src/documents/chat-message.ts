@@ -1,0 +1,20 @@
+/**
+ * Brink's ChatMessage: a card whose `system` is one of Brink's card models is drawn from that
+ * record each time the chat log renders it, for the user looking at it (dnd5e and Draw Steel draw
+ * their cards from message data the same way). A message this user may not read keeps core's
+ * hidden rendering. Once drawn, `brink.renderChatCard(message, html)` fires on this client.
+ */
+import { isCardView } from "../data/chat";
+
+export class BrinkChatMessage extends ChatMessage {
+  override async renderHTML(...args: Parameters<ChatMessage["renderHTML"]>): Promise<HTMLElement> {
+    const html = await super.renderHTML(...args);
+    const system: unknown = this.system;
+    const content = html.querySelector(".message-content");
+    if (!content || !this.isContentVisible || !isCardView(system)) return html;
+    content.innerHTML = await system.renderContent();
+    // Core's renderChatMessageHTML ran before the card was drawn; this one runs after.
+    Hooks.callAll("brink.renderChatCard", this, html);
+    return html;
+  }
+}
