@@ -1,4 +1,4 @@
-import { idField, isPrototypeKey, textField, wholeNumber } from "../request-fields";
+import { idField, isPrototypeKey, textField, wholeNumber } from "../requests/fields";
 import { notifyRefusal, refuse, requestFromGM, type Refusal, type RequestResult } from "../requests";
 import { currentEconomy } from "../rules/combat-state";
 import { canActWith } from "../rules/team-turns";

@@ -1,130 +1,141 @@
 import { brinkCombat, type BeginChoices, type BrinkCombat } from "../../documents/combat";
-import { parseEconomyRequest } from "../../documents/combatant";
-import { idField, textField, wholeNumber } from "../../request-fields";
-import { refuse, registerRequest, type RequestContext, type RequestResult } from "../../requests";
+import { parseEconomyRequest, type EconomyRequest } from "../../documents/combatant";
+import {
+  defineRequest,
+  isRefusal,
+  listenForRequests,
+  refuse,
+  type Asker,
+  type Refusal,
+  type RequestContext,
+  type RequestResult,
+} from "../../requests";
+import type { Fields } from "../../requests/fields";
 
-type Payload = Record<string, unknown>;
-type CombatHandler = (
-  combat: BrinkCombat,
-  payload: Payload,
-  context: RequestContext,
-) => Promise<RequestResult>;
-
-/** A payload field that is wrong in form: the handler refuses with this reason. */
-class FieldRefusal extends Error {
-  constructor(
-    readonly reason: string,
-    readonly field: string,
-  ) {
-    super(`${field}: ${reason}`);
-  }
+/** Every combat request names its combat. */
+interface OnCombat {
+  combatId: string;
 }
 
-const own = (payload: Payload, key: string): unknown =>
-  Object.hasOwn(payload, key) ? payload[key] : undefined;
-
-/** A required id: a plain document id, or the request is refused as naming no document. */
-function id(payload: Payload, key: string): string {
-  const value = idField(own(payload, key));
-  if (value === undefined) throw new FieldRefusal("BRINK.Request.badId", key);
-  return value;
-}
-
-/** An optional id: absent or empty reads as "", anything else must be a plain id. */
-function optionalId(payload: Payload, key: string): string {
-  const value = own(payload, key);
-  return value === undefined || value === null || value === "" ? "" : id(payload, key);
-}
-
-function ids(payload: Payload, key: string): string[] {
-  const value = own(payload, key);
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new FieldRefusal("BRINK.Request.badId", key);
-  return value.map((entry) => {
-    const checked = idField(entry);
-    if (checked === undefined) throw new FieldRefusal("BRINK.Request.badId", key);
-    return checked;
+/**
+ * Declares a combat request: the payload's combat id is read with the rest of its fields, and a
+ * combat that no longer exists is refused before the handler runs.
+ */
+function combatRequest<P extends object>(
+  name: string,
+  who: Asker,
+  read: (fields: Fields) => P | Refusal,
+  handle: (combat: BrinkCombat, request: P, context: RequestContext) => Promise<RequestResult>,
+) {
+  return defineRequest<P & OnCombat>({
+    name,
+    who,
+    parse: (fields) => {
+      const combatId = fields.id("combatId");
+      const rest = read(fields);
+      return isRefusal(rest) ? rest : { ...rest, combatId };
+    },
+    handle: async (request, context) => {
+      const combat = brinkCombat(game.combats?.get(request.combatId));
+      if (!combat) return refuse("BRINK.Combat.Refusal.unknownCombat");
+      return handle(combat, request, context);
+    },
   });
 }
 
-/** Optional short text (absent reads as ""). */
-function text(payload: Payload, key: string): string {
-  const value = own(payload, key);
-  if (value === undefined) return "";
-  const checked = textField(value);
-  if (checked === undefined) throw new FieldRefusal("BRINK.Request.badText", key);
-  return checked;
-}
+const nothing = (): object => ({});
+const combatant = (fields: Fields) => ({ combatantId: fields.id("combatantId") });
+const team = (fields: Fields) => ({ teamId: fields.id("teamId") });
 
-/** How many places a team moves in the order: a small whole number. */
-function offset(payload: Payload): number {
-  const checked = wholeNumber(own(payload, "offset"), -100, 100);
-  if (checked === undefined) throw new FieldRefusal("BRINK.Request.badNumber", "offset");
-  return checked;
-}
-
-/** Every GM-side combat request names its combat; one that no longer exists is refused. */
-function onCombat(handler: CombatHandler) {
-  return async (payload: Payload, context: RequestContext): Promise<RequestResult> => {
-    try {
-      const combat = brinkCombat(game.combats?.get(id(payload, "combatId")));
-      if (!combat) return refuse("BRINK.Combat.Refusal.unknownCombat");
-      return await handler(combat, payload, context);
-    } catch (error) {
-      if (error instanceof FieldRefusal) return refuse(error.reason, { field: error.field });
-      throw error;
-    }
-  };
-}
-
-function beginChoices(payload: Payload): BeginChoices {
-  const startingTeam = optionalId(payload, "startingTeam");
-  const attackedTeam = optionalId(payload, "attackedTeam");
+function beginChoices(fields: Fields): BeginChoices {
+  const startingTeam = fields.optionalId("startingTeam");
+  const attackedTeam = fields.optionalId("attackedTeam");
   return {
     ...(startingTeam ? { startingTeam } : {}),
     ...(attackedTeam ? { attackedTeam } : {}),
-    surprisingTeams: ids(payload, "surprisingTeams"),
+    surprisingTeams: fields.ids("surprisingTeams"),
   };
 }
 
 /**
  * The GM side of every combat change a client can ask for. Each field is read strictly (an id must
  * be a plain document id, text is bounded, numbers whole and in range) and a malformed one is
- * refused naming the field; each handler then validates (who asks, for which combatant, whether
- * the schedule allows it) before it writes, so a refused request writes nothing; the relay runs
- * them one at a time, so of two claims made at once the second sees the first.
+ * refused naming the field; a `who: "gm"` request from a player is refused before that; each
+ * handler then validates (for which combatant, whether the schedule allows it) before it writes,
+ * so a refused request writes nothing; the relay runs them one at a time, so of two claims made
+ * at once the second sees the first.
  */
-export const COMBAT_REQUESTS: Record<string, CombatHandler> = {
-  "combat.sync": (combat, _payload, { user }) => combat.resolveSync(user),
-  "combat.begin": (combat, payload, { user }) => combat.resolveBegin(user, beginChoices(payload)),
-  "combat.takeTurn": (combat, payload, { user }) => combat.resolveTakeTurn(user, id(payload, "combatantId")),
-  "combat.endTurn": (combat, _payload, { user }) => combat.resolveEndTurn(user),
-  "combat.skipTurn": (combat, payload, { user }) => combat.resolveSkipTurn(user, id(payload, "combatantId")),
-  "combat.undoTurn": (combat, _payload, { user }) => combat.resolveUndo(user),
-  "combat.endRound": (combat, _payload, { user }) => combat.resolveEndRound(user),
-  "combat.end": (combat, _payload, { user }) => combat.resolveEnd(user),
-  "combat.delay": (combat, payload, { user }) =>
-    combat.resolveDelay(user, id(payload, "combatantId"), id(payload, "afterId")),
-  "combat.moveToTeam": (combat, payload, { user }) =>
-    combat.resolveMoveToTeam(user, id(payload, "combatantId"), id(payload, "teamId")),
-  "combat.addTeam": (combat, payload, { user }) => combat.resolveAddTeam(user, text(payload, "name")),
-  "combat.editTeam": (combat, payload, { user }) =>
-    combat.resolveEditTeam(user, id(payload, "teamId"), {
-      name: text(payload, "name"),
-      color: text(payload, "color"),
-    }),
-  "combat.moveTeam": (combat, payload, { user }) =>
-    combat.resolveMoveTeam(user, id(payload, "teamId"), offset(payload)),
-  "combat.removeTeam": (combat, payload, { user }) => combat.resolveRemoveTeam(user, id(payload, "teamId")),
-  "combatant.economy": async (combat, payload, { user }) => {
-    const combatant = combat.combatants.get(id(payload, "combatantId"));
-    if (!combatant) return refuse("BRINK.Combat.Refusal.unknownCombatant");
-    const request = parseEconomyRequest(own(payload, "request"));
-    if (!request.ok) return request;
-    return combatant.resolveEconomy(user, request.value);
-  },
+export const COMBAT_REQUESTS = {
+  sync: combatRequest("combat.sync", "gm", nothing, (combat, _request, { user }) => combat.resolveSync(user)),
+  begin: combatRequest("combat.begin", "gm", beginChoices, (combat, choices, { user }) =>
+    combat.resolveBegin(user, choices),
+  ),
+  takeTurn: combatRequest("combat.takeTurn", "any", combatant, (combat, { combatantId }, { user }) =>
+    combat.resolveTakeTurn(user, combatantId),
+  ),
+  endTurn: combatRequest("combat.endTurn", "any", nothing, (combat, _request, { user }) =>
+    combat.resolveEndTurn(user),
+  ),
+  skipTurn: combatRequest("combat.skipTurn", "gm", combatant, (combat, { combatantId }, { user }) =>
+    combat.resolveSkipTurn(user, combatantId),
+  ),
+  undoTurn: combatRequest("combat.undoTurn", "gm", nothing, (combat, _request, { user }) =>
+    combat.resolveUndo(user),
+  ),
+  endRound: combatRequest("combat.endRound", "gm", nothing, (combat, _request, { user }) =>
+    combat.resolveEndRound(user),
+  ),
+  end: combatRequest("combat.end", "gm", nothing, (combat, _request, { user }) => combat.resolveEnd(user)),
+  delay: combatRequest(
+    "combat.delay",
+    "any",
+    (fields) => ({ combatantId: fields.id("combatantId"), afterId: fields.id("afterId") }),
+    (combat, { combatantId, afterId }, { user }) => combat.resolveDelay(user, combatantId, afterId),
+  ),
+  moveToTeam: combatRequest(
+    "combat.moveToTeam",
+    "gm",
+    (fields) => ({ combatantId: fields.id("combatantId"), teamId: fields.id("teamId") }),
+    (combat, { combatantId, teamId }, { user }) => combat.resolveMoveToTeam(user, combatantId, teamId),
+  ),
+  addTeam: combatRequest(
+    "combat.addTeam",
+    "gm",
+    (fields) => ({ name: fields.text("name") }),
+    (combat, { name }, { user }) => combat.resolveAddTeam(user, name),
+  ),
+  editTeam: combatRequest(
+    "combat.editTeam",
+    "gm",
+    (fields) => ({ teamId: fields.id("teamId"), name: fields.text("name"), color: fields.text("color") }),
+    (combat, { teamId, name, color }, { user }) => combat.resolveEditTeam(user, teamId, { name, color }),
+  ),
+  moveTeam: combatRequest(
+    "combat.moveTeam",
+    "gm",
+    (fields) => ({ teamId: fields.id("teamId"), offset: fields.whole("offset", -100, 100) }),
+    (combat, { teamId, offset }, { user }) => combat.resolveMoveTeam(user, teamId, offset),
+  ),
+  removeTeam: combatRequest("combat.removeTeam", "gm", team, (combat, { teamId }, { user }) =>
+    combat.resolveRemoveTeam(user, teamId),
+  ),
+  economy: combatRequest(
+    "combatant.economy",
+    "any",
+    (fields): { combatantId: string; request: EconomyRequest } | Refusal => {
+      const combatantId = fields.id("combatantId");
+      const request = parseEconomyRequest(fields.raw("request"));
+      return request.ok ? { combatantId, request: request.value } : request;
+    },
+    async (combat, { combatantId, request }, { user }) => {
+      const member = combat.combatants.get(combatantId);
+      if (!member) return refuse("BRINK.Combat.Refusal.unknownCombatant");
+      return member.resolveEconomy(user, request);
+    },
+  ),
 };
 
+/** Start answering combat requests (they are declared when this module loads). */
 export function registerCombatRequests(): void {
-  for (const [name, handler] of Object.entries(COMBAT_REQUESTS)) registerRequest(name, onCombat(handler));
+  listenForRequests();
 }
