@@ -167,7 +167,7 @@ describe("a declared request", () => {
       return { ok: true };
     },
   });
-  const askAnyone = defineRequest({
+  const askAnyone = defineRequest<object>({
     name: "test.declaredThrows",
     who: "any",
     parse: () => {
