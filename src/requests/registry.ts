@@ -30,6 +30,8 @@ export interface RequestDeclaration<P, R extends object> {
   /** Reads the payload; throws a `FieldRefusal` (from `Fields`) or returns a refusal when it is wrong. */
   parse: (fields: Fields) => P | Refusal;
   handle: (request: P, context: RequestContext) => Promise<RequestResult<R>>;
+  /** A background request (keeping teams in step): its asker shows no refusal. */
+  silent?: boolean;
 }
 
 /** What a client asks with: relays the request, shows a refusal to the asker, returns the result. */
@@ -49,7 +51,7 @@ export const isRefusal = (value: unknown): value is Refusal =>
 export function defineRequest<P extends object, R extends object = object>(
   declaration: RequestDeclaration<P, R>,
 ): Ask<P, R> {
-  const { name, who, parse, handle } = declaration;
+  const { name, who, parse, handle, silent = false } = declaration;
   if (declared.has(name)) throw new Error(`Brink | the request "${name}" is declared twice`);
   declared.set(name, who);
   setHandler(name, async (payload, context) => {
@@ -67,7 +69,7 @@ export function defineRequest<P extends object, R extends object = object>(
   return async (request) => {
     // A plain JSON copy of the typed request is what travels.
     const result = await requestFromGM<R>(name, { ...request });
-    notifyRefusal(result);
+    if (!silent) notifyRefusal(result);
     return result;
   };
 }

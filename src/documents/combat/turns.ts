@@ -1,7 +1,7 @@
 /**
  * Turns on the active GM's client: claimed, ended, skipped, undone, delayed; rounds and combat ended.
  * Skipping, undoing and ending a round or the combat are the GM's: the request registry
- * (applications/combat/requests.ts, `who: "gm"`) refuses anyone else before these run.
+ * (brink-combat.ts, `who: "gm"`) refuses anyone else before these run.
  */
 import { allowedBy, announceWrite, MODULE_HOOKS } from "../../hooks/module-hooks";
 import { refuse, type RequestResult } from "../../requests";
