@@ -1,5 +1,5 @@
-import { idField, isPrototypeKey, textField, wholeNumber } from "../request-fields";
-import { notifyRefusal, refuse, requestFromGM, type Refusal, type RequestResult } from "../requests";
+import { idField, isPrototypeKey, textField, wholeNumber } from "../requests/fields";
+import { defineRequest, refuse, type Refusal, type RequestResult } from "../requests";
 import { currentEconomy } from "../rules/combat-state";
 import { canActWith } from "../rules/team-turns";
 import {
@@ -127,12 +127,7 @@ export class BrinkCombatant extends Combatant {
   }
 
   async #ask(request: EconomyRequest): Promise<RequestResult<EconomyOutcome>> {
-    const result = await requestFromGM<EconomyOutcome>("combatant.economy", {
-      combatId: this.combat?.id ?? "",
-      combatantId: this.id,
-      request,
-    });
-    notifyRefusal(result);
+    const result = await askEconomy({ combatId: this.combat?.id ?? "", combatantId: this.id ?? "", request });
     // An action that ends the turn (Guard, Ready, Wait) passes the move at once.
     if (result.ok && result.endsTurn && this.combat?.turnState.current === this.id) {
       await this.combat.endTurn();
@@ -266,3 +261,28 @@ function parseAction(value: unknown): Parsed<ActionKey | CustomAction> {
     return refuse("BRINK.Combat.Refusal.badCost", { max: String(MAX_CUSTOM_ACTION_COST) });
   return parsed({ key: name, cost: whole });
 }
+
+/**
+ * A combatant's turn economy, asked for by any user: the handler spends only for a combatant that
+ * user owns (or the GM), and the rules decide whether the schedule allows it.
+ */
+const askEconomy = defineRequest<
+  { combatId: string; combatantId: string; request: EconomyRequest },
+  EconomyOutcome
+>({
+  name: "combatant.economy",
+  who: "any",
+  parse: (fields) => {
+    const combatId = fields.id("combatId");
+    const combatantId = fields.id("combatantId");
+    const request = parseEconomyRequest(fields.raw("request"));
+    return request.ok ? { combatId, combatantId, request: request.value } : request;
+  },
+  handle: async ({ combatId, combatantId, request }, { user }) => {
+    const combat = game.combats?.get(combatId);
+    if (!combat) return refuse("BRINK.Combat.Refusal.unknownCombat");
+    const member = combat.combatants.get(combatantId);
+    if (!(member instanceof BrinkCombatant)) return refuse("BRINK.Combat.Refusal.unknownCombatant");
+    return member.resolveEconomy(user, request);
+  },
+});

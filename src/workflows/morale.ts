@@ -7,7 +7,8 @@
  */
 import { templatePath } from "../constants";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { notifyRefusal, refuse, requestFromGM, type RequestContext, type RequestResult } from "../requests";
+import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
+import { oneOf, type Fields } from "../requests/fields";
 import {
   checkMorale,
   type MoraleCheck,
@@ -22,11 +23,9 @@ import {
   type RetreatTest,
 } from "../rules/retreat-action";
 import { optionalRules } from "../settings";
-import { groupIdOf, orderedConditions, recoveryData, text, texts, updateActors } from "./retreat";
+import { groupIdOf, orderedConditions, recoveryData, updateActors } from "./retreat";
 
 export const MORALE_SCOPES = ["team", "group", "individual"] as const satisfies readonly MoraleScope[];
-const isScope = (value: unknown): value is MoraleScope =>
-  (MORALE_SCOPES as readonly unknown[]).includes(value);
 
 /** Combatants already out of the fight neither check morale nor follow anyone. */
 const OUT_OF_THE_FIGHT = ["dead", "routed", "retreated"];
@@ -72,9 +71,9 @@ async function synchronise(combat: Combat.Implementation, user: User.Implementat
   if (typeof combat.resolveSync === "function") await combat.resolveSync(user);
 }
 
-function findCombat(payload: Record<string, unknown>): Combat.Implementation | undefined {
+function findCombat(combatId: string): Combat.Implementation | undefined {
   // Brink registers BrinkCombat as the Combat class; the collection's stored type does not say so.
-  return game.combats.get(text(payload, "combatId")) as Combat.Implementation | undefined;
+  return game.combats.get(combatId) as Combat.Implementation | undefined;
 }
 
 // --- the card ----------------------------------------------------------------------------------
@@ -131,26 +130,38 @@ async function postCard(view: Record<string, unknown>, rolls: BrinkRoll[]): Prom
 
 // --- morale check ------------------------------------------------------------------------------
 
+interface MoraleRequest extends MoraleChoice {
+  combatId: string;
+  groupId: string;
+}
+
+function readMorale(fields: Fields): MoraleRequest | ReturnType<typeof refuse> {
+  const combatId = fields.id("combatId");
+  const groupId = fields.id("groupId");
+  const advantage = fields.flag("advantage");
+  const disadvantage = fields.flag("disadvantage");
+  const scope = oneOf(fields.raw("scope"), MORALE_SCOPES);
+  if (scope === undefined) return refuse("BRINK.Morale.Refusal.unknownScope");
+  return { combatId, groupId, scope, advantage, disadvantage };
+}
+
 async function handleMorale(
-  payload: Record<string, unknown>,
+  { combatId, groupId, scope, advantage, disadvantage }: MoraleRequest,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Morale.Refusal.gmOnly");
   if (!optionalRules().morale) return refuse("BRINK.Morale.Refusal.disabled");
-  const combat = findCombat(payload);
+  const combat = findCombat(combatId);
   if (!combat) return refuse("BRINK.Morale.Refusal.noCombat");
-  const team = combat.groups.get(text(payload, "groupId"));
+  const team = combat.groups.get(groupId);
   if (!team) return refuse("BRINK.Morale.Refusal.noTeam");
-  const scope = payload.scope;
-  if (!isScope(scope)) return refuse("BRINK.Morale.Refusal.unknownScope");
   const subjects = [...combat.combatants]
     .filter((combatant) => groupIdOf(combatant) === team.id && inTheFight(combatant))
     .flatMap((combatant) => moraleSubject(combatant) ?? []);
   if (subjects.length === 0) return refuse("BRINK.Morale.Refusal.nobody", { team: team.name ?? "" });
   const options: MoraleOptions = {
     scope,
-    advantage: payload.advantage === true,
-    disadvantage: payload.disadvantage === true,
+    advantage,
+    disadvantage,
   };
   const { result: check, rolls } = await resolveWithFoundryDice((dice) =>
     checkMorale(subjects, options, dice),
@@ -176,35 +187,49 @@ interface RetreatActionRoll {
   morale: MoraleCheck | null;
 }
 
+interface RetreatActionRequest extends RetreatActionChoice {
+  combatId: string;
+  combatantId: string;
+}
+
+/** Largest difficulty or modifier a retreat action may name: far above the rules' own, far below 1e300. */
+const MAX_ACTION_NUMBER = 100;
+
+const readRetreatAction = (fields: Fields): RetreatActionRequest => ({
+  combatId: fields.id("combatId"),
+  combatantId: fields.id("combatantId"),
+  difficulty: fields.whole("difficulty", 0, MAX_ACTION_NUMBER, 0),
+  modifier: fields.whole("modifier", -MAX_ACTION_NUMBER, MAX_ACTION_NUMBER, 0),
+  attacksInstead: fields.flag("attacksInstead"),
+  hit: fields.flag("hit"),
+  followerIds: fields.ids("followerIds"),
+});
+
 async function handleRetreatAction(
-  payload: Record<string, unknown>,
+  { combatId, combatantId, difficulty, modifier, attacksInstead, hit, followerIds }: RetreatActionRequest,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Retreat.Action.Refusal.gmOnly");
-  const combat = findCombat(payload);
+  const combat = findCombat(combatId);
   if (!combat) return refuse("BRINK.Morale.Refusal.noCombat");
-  const combatant = combat.combatants.get(text(payload, "combatantId"));
+  const combatant = combat.combatants.get(combatantId);
   const actor = combatant?.actor;
   if (!combatant || !actor) return refuse("BRINK.Retreat.Action.Refusal.noCombatant");
   if (!inTheFight(combatant))
     return refuse("BRINK.Retreat.Action.Refusal.outOfTheFight", { name: combatant.name ?? "" });
-  const followers = texts(payload, "followerIds")
+  const followers = followerIds
     .map((id) => combat.combatants.get(id))
     .filter(
       (follower): follower is Combatant.Implementation =>
         !!follower && follower !== combatant && inTheFight(follower),
     );
   const subjects = followers.flatMap((follower) => moraleSubject(follower) ?? []);
-  const difficulty = Math.max(0, Math.round(Number(payload.difficulty) || 0));
-  const modifier = Math.round(Number(payload.modifier) || 0);
   const dexterity = recoveryData(actor).attributes.dex.value;
-  const attacksInstead = payload.attacksInstead === true;
   const { result: rolled, rolls } = await resolveWithFoundryDice((dice): RetreatActionRoll => {
     const test = attacksInstead ? null : rollRetreatTest(dexterity, modifier, difficulty, dice);
     const result = resolveRetreatAction({
       actorId: combatant.id ?? "",
       test,
-      hit: payload.hit === true,
+      hit,
       followerIds: subjects.map((subject) => subject.id),
     });
     const morale = result.followerMorale ? checkMorale(subjects, result.followerMorale.options, dice) : null;
@@ -224,7 +249,7 @@ async function handleRetreatAction(
       action: {
         test: retreatTestView(rolled.test),
         attacksInstead,
-        hit: payload.hit === true,
+        hit,
         outcome: game.i18n.format(`BRINK.Retreat.Action.Outcome.${result.outcome}`, { name }),
         retreated: result.outcome === "retreated",
       },
@@ -236,10 +261,13 @@ async function handleRetreatAction(
   return { ok: true };
 }
 
-export const MORALE_REQUESTS = {
-  "morale.check": handleMorale,
-  "retreat.action": handleRetreatAction,
-} as const;
+const askMorale = defineRequest({ name: "morale.check", who: "gm", parse: readMorale, handle: handleMorale });
+const askRetreatAction = defineRequest({
+  name: "retreat.action",
+  who: "gm",
+  parse: readRetreatAction,
+  handle: handleRetreatAction,
+});
 
 export interface MoraleChoice {
   scope: MoraleScope;
@@ -252,9 +280,7 @@ export async function requestMoraleCheck(
   groupId: string,
   choice: MoraleChoice,
 ): Promise<RequestResult> {
-  const result = await requestFromGM("morale.check", { combatId, groupId, ...choice });
-  notifyRefusal(result);
-  return result;
+  return askMorale({ combatId, groupId, ...choice });
 }
 
 export interface RetreatActionChoice {
@@ -270,7 +296,5 @@ export async function requestRetreatAction(
   combatantId: string,
   choice: RetreatActionChoice,
 ): Promise<RequestResult> {
-  const result = await requestFromGM("retreat.action", { combatId, combatantId, ...choice });
-  notifyRefusal(result);
-  return result;
+  return askRetreatAction({ combatId, combatantId, ...choice });
 }

@@ -6,15 +6,8 @@
  */
 import { templatePath } from "../constants";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { uuidField, wholeNumber } from "../request-fields";
-import {
-  notifyRefusal,
-  refuse,
-  requestFromGM,
-  type Refusal,
-  type RequestContext,
-  type RequestResult,
-} from "../requests";
+import { defineRequest, refuse, type Refusal, type RequestContext, type RequestResult } from "../requests";
+import { Fields, isRecord } from "../requests/fields";
 import type { DieSize } from "../rules/dice";
 import {
   MINOR_INJURY_SAFE_RESTS,
@@ -86,22 +79,27 @@ const MAX_HIT_DICE = 100;
  * The characters a rest names, read strictly: each an actor's uuid, hit dice a whole number in
  * range. A character named twice is refused (not quietly rested once) once the actors are found.
  */
-function entriesOf(payload: Record<string, unknown>): RestEntry[] | Refusal {
-  const entries = payload.entries;
-  if (!Array.isArray(entries) || entries.length === 0) return refuse("BRINK.Rest.Refusal.nobody");
-  const read: RestEntry[] = [];
-  for (const entry of entries as unknown[]) {
-    if (typeof entry !== "object" || entry === null || Array.isArray(entry))
-      return refuse("BRINK.Request.malformed");
-    const field = (key: string): unknown => (Object.hasOwn(entry, key) ? Reflect.get(entry, key) : undefined);
-    const actorUuid = uuidField(field("actorUuid"));
-    if (actorUuid === undefined) return refuse("BRINK.Request.badId", { field: "actorUuid" });
-    const given = field("hitDice");
-    const hitDice = given === undefined ? 0 : wholeNumber(given, 0, MAX_HIT_DICE);
-    if (hitDice === undefined) return refuse("BRINK.Request.badNumber", { field: "hitDice" });
-    read.push({ actorUuid, hitDice, sleptInArmour: field("sleptInArmour") === true });
+function readRest(fields: Fields): RestRequest | Refusal {
+  const kind = fields.raw("kind");
+  if (!isRestKind(kind)) return refuse("BRINK.Rest.Refusal.unknownKind");
+  const listed = fields.raw("entries");
+  if (!Array.isArray(listed) || listed.length === 0) return refuse("BRINK.Rest.Refusal.nobody");
+  const entries: RestEntry[] = [];
+  for (const entry of fields.list("entries")) {
+    if (!isRecord(entry)) return refuse("BRINK.Request.malformed");
+    const read = new Fields(entry);
+    entries.push({
+      actorUuid: read.uuid("actorUuid"),
+      hitDice: read.whole("hitDice", 0, MAX_HIT_DICE, 0),
+      sleptInArmour: read.flag("sleptInArmour"),
+    });
   }
-  return read;
+  return { kind, entries };
+}
+
+interface RestRequest {
+  kind: RestKind;
+  entries: RestEntry[];
 }
 
 /** A started combat that has not ended, with this actor among its combatants. */
@@ -184,14 +182,7 @@ function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestRes
   };
 }
 
-async function handleRest(
-  payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  const kind = payload.kind;
-  if (!isRestKind(kind)) return refuse("BRINK.Rest.Refusal.unknownKind");
-  const entries = entriesOf(payload);
-  if (!Array.isArray(entries)) return entries;
+async function handleRest({ kind, entries }: RestRequest, { user }: RequestContext): Promise<RequestResult> {
   const actors: Actor.Implementation[] = [];
   for (const entry of entries) {
     const actor = await actorFrom(entry.actorUuid);
@@ -297,11 +288,9 @@ function restCardView(kind: RestKind, rested: readonly Rested[], s2: boolean) {
   };
 }
 
-export const REST_REQUESTS = { "rest.apply": handleRest } as const;
+/** Any user may ask for a rest; the handler rests only characters that user owns. */
+const askRest = defineRequest({ name: "rest.apply", who: "any", parse: readRest, handle: handleRest });
 
 /** Asks the GM's client to run a rest; shows a refusal to the user who asked. */
-export async function requestRest(kind: RestKind, entries: RestEntry[]): Promise<RequestResult> {
-  const result = await requestFromGM("rest.apply", { kind, entries: entries.map((entry) => ({ ...entry })) });
-  notifyRefusal(result);
-  return result;
-}
+export const requestRest = (kind: RestKind, entries: RestEntry[]): Promise<RequestResult> =>
+  askRest({ kind, entries: entries.map((entry) => ({ ...entry })) });

@@ -78,7 +78,7 @@ describe("reverting a reunion", () => {
     expect(await asUser(owner, () => requestFromGM("retreat.reuniteRevert", { messageId: card.id }))).toEqual(
       {
         ok: false,
-        reason: "BRINK.Retreat.Refusal.gmOnly",
+        reason: "BRINK.Request.gmOnly",
       },
     );
     for (const messageId of ["__proto__", 7, ["x"], "nope"])

@@ -78,7 +78,7 @@ describe("reverting an Emergency Retreat", () => {
 
     expect(await asUser(odile, () => requestRetreatRevert(card.id ?? ""))).toEqual({
       ok: false,
-      reason: "BRINK.Retreat.Refusal.gmOnly",
+      reason: "BRINK.Request.gmOnly",
     });
     expect(game.combats.get(combatId)).toBeUndefined();
 

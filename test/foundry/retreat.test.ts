@@ -219,7 +219,7 @@ describe("an Emergency Retreat of a party of four", () => {
     const card = lastCard();
 
     const refused = await asUser(owners.Boudica, () => requestRetreatRevert(card.id ?? ""));
-    expect(refused).toEqual({ ok: false, reason: "BRINK.Retreat.Refusal.gmOnly" });
+    expect(refused).toEqual({ ok: false, reason: "BRINK.Request.gmOnly" });
     expect(await requestRetreatRevert(card.id ?? "")).toEqual({ ok: true });
 
     expect(snapshot(fight)).toEqual(before);
@@ -297,7 +297,7 @@ describe("who may call it", () => {
     );
     expect(writeLog.length).toBe(writes);
     const direct = await asUser(owners.Agnessa, () => requestRetreat(fight.combat.id ?? "", uuids));
-    expect(direct).toEqual({ ok: false, reason: "BRINK.Retreat.Refusal.gmOnly" });
+    expect(direct).toEqual({ ok: false, reason: "BRINK.Request.gmOnly" });
     queueDice(...FOUR_DICE);
     await requestRetreat(
       fight.combat.id ?? "",

@@ -151,7 +151,9 @@ describe("ids in a combat request", () => {
     for (const combatantId of BAD_IDS) {
       const payload = { combatId: fight.combat.id, combatantId };
       await refusedAs(roland, "combat.takeTurn", payload, "BRINK.Request.badId");
-      await refusedAs(roland, "combat.skipTurn", payload, "BRINK.Request.badId");
+      // Skipping is the GM's (a player is refused before the payload is read): the GM's ids are checked too.
+      await refusedAs(gm, "combat.skipTurn", payload, "BRINK.Request.badId");
+      await refusedAs(roland, "combat.skipTurn", payload, "BRINK.Request.gmOnly");
       await refusedAs(
         roland,
         "combatant.economy",
@@ -174,7 +176,7 @@ describe("ids in a combat request", () => {
         "BRINK.Request.badId",
       );
       await refusedAs(
-        roland,
+        gm,
         "combat.moveToTeam",
         { combatId, combatantId: rolandId, teamId: bad },
         "BRINK.Request.badId",
@@ -334,15 +336,15 @@ describe("retreat requests", () => {
     const fight = await begunFight();
     const combatId = fight.combat.id;
     const actorUuids = [fight.actor("Roland").uuid];
-    await refusedAs(roland, "retreat.resolve", { combatId, actorUuids }, "BRINK.Retreat.Refusal.gmOnly");
+    await refusedAs(roland, "retreat.resolve", { combatId, actorUuids }, "BRINK.Request.gmOnly");
     await refusedAs(
       roland,
       "retreat.drop",
       { messageId: "x", choiceId: "y", itemIds: [] },
-      "BRINK.Retreat.Refusal.gmOnly",
+      "BRINK.Request.gmOnly",
     );
-    await refusedAs(roland, "retreat.revert", { messageId: "x" }, "BRINK.Retreat.Refusal.gmOnly");
-    await refusedAs(roland, "retreat.reunite", {}, "BRINK.Retreat.Refusal.gmOnly");
+    await refusedAs(roland, "retreat.revert", { messageId: "x" }, "BRINK.Request.gmOnly");
+    await refusedAs(roland, "retreat.reunite", {}, "BRINK.Request.gmOnly");
   });
 });
 

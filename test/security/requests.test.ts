@@ -9,7 +9,8 @@ import { asUser, makeUser, socket } from "../fake-foundry/runtime";
 import { bootBrink } from "../foundry/boot";
 
 await bootBrink();
-const { registerRequest, requestFromGM, refuse } = await import("../../src/requests");
+const { registerRequest, requestFromGM, refuse, defineRequest, declaredRequests, listenForRequests } =
+  await import("../../src/requests");
 
 const gm = session.user;
 const player = users.add(makeUser({ id: "mallory", name: "Mallory", isGM: false }));
@@ -148,5 +149,73 @@ describe("malformed requests", () => {
     gm.active = false;
     const result = await asUser(player, () => requestFromGM("test.record", {}));
     expect(result).toEqual(refuse("BRINK.Request.noGM"));
+  });
+});
+
+describe("a declared request", () => {
+  const handled: string[] = [];
+  const parsed: string[] = [];
+  const ask = defineRequest({
+    name: "test.declared",
+    who: "gm",
+    parse: (fields) => {
+      parsed.push("parsed");
+      return { teamId: fields.id("teamId"), count: fields.whole("count", 0, 10) };
+    },
+    handle: async ({ teamId }, { user }) => {
+      handled.push(`${user.id ?? ""}:${teamId}`);
+      return { ok: true };
+    },
+  });
+  const askAnyone = defineRequest<object>({
+    name: "test.declaredThrows",
+    who: "any",
+    parse: () => {
+      throw new Error("a parser bug");
+    },
+    handle: async () => ({ ok: true }),
+  });
+  listenForRequests();
+
+  afterEach(() => {
+    handled.length = 0;
+    parsed.length = 0;
+  });
+
+  it("refuses a player a GM request before reading the payload, and shows why", async () => {
+    const result = await asUser(player, () => ask({ teamId: "abc", count: 1 }));
+    expect(result).toEqual({ ok: false, reason: "BRINK.Request.gmOnly" });
+    expect(parsed).toEqual([]);
+    expect(handled).toEqual([]);
+    expect(notifications.log.at(-1)?.message).toBe("Only the GM can do that.");
+  });
+
+  it("refuses a malformed field by name and runs the handler only with a parsed request", async () => {
+    const bad = await requestFromGM("test.declared", { teamId: "abc", count: 1e300 });
+    expect(bad).toEqual({ ok: false, reason: "BRINK.Request.badNumber", data: { field: "count" } });
+    expect(handled).toEqual([]);
+    expect(await ask({ teamId: "abc", count: 3 })).toEqual({ ok: true });
+    expect(handled).toEqual([`${gm.id}:abc`]);
+  });
+
+  it("turns a parser that throws into BRINK.Request.failed", async () => {
+    expect(await asUser(player, () => askAnyone({}))).toEqual({ ok: false, reason: "BRINK.Request.failed" });
+  });
+
+  it("is listed with who may ask, and a name cannot be declared twice", () => {
+    expect(declaredRequests()).toEqual(
+      expect.arrayContaining([
+        { name: "test.declared", who: "gm" },
+        { name: "test.declaredThrows", who: "any" },
+      ]),
+    );
+    expect(() =>
+      defineRequest({
+        name: "test.declared",
+        who: "any",
+        parse: () => ({}),
+        handle: async () => ({ ok: true }),
+      }),
+    ).toThrow(/declared twice/);
   });
 });

@@ -10,7 +10,6 @@ import { registerCombatRequests } from "./requests";
 export { BrinkCombatTracker } from "./combat-tracker";
 export { askBeginChoices, beginChoicesFrom } from "./dialogs";
 export { trackerView, type MemberView, type SectionView, type TrackerView } from "./tracker-context";
-export { COMBAT_REQUESTS } from "./requests";
 
 /** Everything combat needs, registered in one call from the init hook. */
 export function registerCombat(): void {

@@ -4,7 +4,7 @@
  */
 import { postInitiativeCard } from "../../chat/post";
 import { resolveWithFoundryDice, type BrinkRoll } from "../../dice";
-import { refuse, type RequestResult } from "../../requests";
+import type { RequestResult } from "../../requests";
 import { isDieRating, type DiceSource, type DieRating } from "../../rules/dice";
 import {
   DEXTERITY_TEST_DIFFICULTY,
@@ -32,7 +32,6 @@ export async function resolveBegin(
   user: User.Implementation,
   choices: BeginChoices,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   const mode = optionalRules().initiativeMode;
   const state: TurnState = { ...combat.turnState, mode };
   const options: BeginCombatOptions = {

@@ -1,4 +1,13 @@
-import { notifyRefusal, requestFromGM, type RequestResult } from "../../requests";
+import {
+  defineRequest,
+  isRefusal,
+  refuse,
+  type Asker,
+  type Refusal,
+  type RequestContext,
+  type RequestResult,
+} from "../../requests";
+import type { Fields } from "../../requests/fields";
 import type { CombatClock } from "../../rules/combat-state";
 import { findMember, type TurnEvent, type TurnState } from "../../rules/team-turns";
 import type { BrinkCombatant } from "../combatant";
@@ -70,52 +79,50 @@ export class BrinkCombat extends Combat {
   // Asking the active GM (any client). Each shows a refusal to the user who asked.
 
   begin(choices: BeginChoices): Promise<RequestResult> {
-    return this.#ask("begin", { ...choices });
+    return COMBAT_REQUESTS.begin({ ...choices, combatId: this.#id });
   }
   takeTurn(combatantId: string): Promise<RequestResult> {
-    return this.#ask("takeTurn", { combatantId });
+    return COMBAT_REQUESTS.takeTurn({ combatId: this.#id, combatantId });
   }
   endTurn(): Promise<RequestResult> {
-    return this.#ask("endTurn", {});
+    return COMBAT_REQUESTS.endTurn({ combatId: this.#id });
   }
   skipTurn(combatantId: string): Promise<RequestResult> {
-    return this.#ask("skipTurn", { combatantId });
+    return COMBAT_REQUESTS.skipTurn({ combatId: this.#id, combatantId });
   }
   undoTurn(): Promise<RequestResult> {
-    return this.#ask("undoTurn", {});
+    return COMBAT_REQUESTS.undoTurn({ combatId: this.#id });
   }
   endTheRound(): Promise<RequestResult> {
-    return this.#ask("endRound", {});
+    return COMBAT_REQUESTS.endRound({ combatId: this.#id });
   }
   delayTurn(combatantId: string, afterId: string): Promise<RequestResult> {
-    return this.#ask("delay", { combatantId, afterId });
+    return COMBAT_REQUESTS.delay({ combatId: this.#id, combatantId, afterId });
   }
   moveToTeam(combatantId: string, teamId: string): Promise<RequestResult> {
-    return this.#ask("moveToTeam", { combatantId, teamId });
+    return COMBAT_REQUESTS.moveToTeam({ combatId: this.#id, combatantId, teamId });
   }
   addTeam(name: string): Promise<RequestResult> {
-    return this.#ask("addTeam", { name });
+    return COMBAT_REQUESTS.addTeam({ combatId: this.#id, name });
   }
   editTeam(teamId: string, changes: { name: string; color: string }): Promise<RequestResult> {
-    return this.#ask("editTeam", { teamId, ...changes });
+    return COMBAT_REQUESTS.editTeam({ combatId: this.#id, teamId, ...changes });
   }
   moveTeam(teamId: string, offset: number): Promise<RequestResult> {
-    return this.#ask("moveTeam", { teamId, offset });
+    return COMBAT_REQUESTS.moveTeam({ combatId: this.#id, teamId, offset });
   }
   removeTeam(teamId: string): Promise<RequestResult> {
-    return this.#ask("removeTeam", { teamId });
+    return COMBAT_REQUESTS.removeTeam({ combatId: this.#id, teamId });
   }
   /** Asks the GM to bring teams and members in line with the combatants (queued behind other requests). */
   synchronise(): Promise<RequestResult> {
-    const done = requestFromGM("combat.sync", { combatId: this.id });
+    const done = COMBAT_REQUESTS.sync({ combatId: this.#id });
     this.#synced = Promise.all([this.#synced, done]);
     return done;
   }
 
-  async #ask(name: string, payload: Record<string, unknown>): Promise<RequestResult> {
-    const result = await requestFromGM(`combat.${name}`, { combatId: this.id, ...payload });
-    notifyRefusal(result);
-    return result;
+  get #id(): string {
+    return this.id ?? "";
   }
 
   // Core's controls, mapped onto the team schedule.
@@ -170,7 +177,7 @@ export class BrinkCombat extends Combat {
       ],
     });
     if (choice !== "end") return this;
-    const result = await this.#ask("end", {});
+    const result = await COMBAT_REQUESTS.end({ combatId: this.#id });
     if (result.ok) await this.delete();
     return this;
   }
@@ -236,7 +243,7 @@ export class BrinkCombat extends Combat {
     return index < 0 ? null : index;
   }
 
-  // The GM-side handlers (applications/combat/requests.ts), one module per kind of change.
+  // The GM-side handlers (the requests declared below), one module per kind of change.
 
   resolveBegin(user: User.Implementation, choices: BeginChoices): Promise<RequestResult> {
     return resolveBegin(this, user, choices);
@@ -298,3 +305,127 @@ export class BrinkCombat extends Combat {
 export function brinkCombat(combat: unknown): BrinkCombat | null {
   return combat instanceof BrinkCombat ? combat : null;
 }
+
+// -------------------------------------------------------------------------------------------------
+// The combat requests, declared in the registry (requests/registry.ts).
+
+/** Every combat request names its combat. */
+interface OnCombat {
+  combatId: string;
+}
+
+/**
+ * Declares a combat request: the payload's combat id is read with the rest of its fields, and a
+ * combat that no longer exists is refused before the handler runs.
+ */
+function combatRequest<P extends object>(
+  name: string,
+  who: Asker,
+  read: (fields: Fields) => P | Refusal,
+  handle: (combat: BrinkCombat, request: P, context: RequestContext) => Promise<RequestResult>,
+  options: { silent?: boolean } = {},
+) {
+  return defineRequest<P & OnCombat>({
+    name,
+    who,
+    ...options,
+    parse: (fields) => {
+      const combatId = fields.id("combatId");
+      const rest = read(fields);
+      return isRefusal(rest) ? rest : { ...rest, combatId };
+    },
+    handle: async (request, context) => {
+      const combat = brinkCombat(game.combats?.get(request.combatId));
+      if (!combat) return refuse("BRINK.Combat.Refusal.unknownCombat");
+      return handle(combat, request, context);
+    },
+  });
+}
+
+const nothing = (): object => ({});
+const combatant = (fields: Fields) => ({ combatantId: fields.id("combatantId") });
+const team = (fields: Fields) => ({ teamId: fields.id("teamId") });
+
+function beginChoices(fields: Fields): BeginChoices {
+  const startingTeam = fields.optionalId("startingTeam");
+  const attackedTeam = fields.optionalId("attackedTeam");
+  return {
+    ...(startingTeam ? { startingTeam } : {}),
+    ...(attackedTeam ? { attackedTeam } : {}),
+    surprisingTeams: fields.ids("surprisingTeams"),
+  };
+}
+
+/**
+ * The GM side of every combat change a client can ask for. Each field is read strictly (an id must
+ * be a plain document id, text is bounded, numbers whole and in range) and a malformed one is
+ * refused naming the field; a `who: "gm"` request from a player is refused before that; each
+ * handler then validates (for which combatant, whether the schedule allows it) before it writes,
+ * so a refused request writes nothing; the relay runs them one at a time, so of two claims made
+ * at once the second sees the first. A combatant's turn economy is declared with the combatant
+ * (documents/combatant.ts).
+ */
+const COMBAT_REQUESTS = {
+  // Keeping teams in step runs in the background: a refusal is not shown.
+  sync: combatRequest(
+    "combat.sync",
+    "gm",
+    nothing,
+    (combat, _request, { user }) => combat.resolveSync(user),
+    {
+      silent: true,
+    },
+  ),
+  begin: combatRequest("combat.begin", "gm", beginChoices, (combat, choices, { user }) =>
+    combat.resolveBegin(user, choices),
+  ),
+  takeTurn: combatRequest("combat.takeTurn", "any", combatant, (combat, { combatantId }, { user }) =>
+    combat.resolveTakeTurn(user, combatantId),
+  ),
+  endTurn: combatRequest("combat.endTurn", "any", nothing, (combat, _request, { user }) =>
+    combat.resolveEndTurn(user),
+  ),
+  skipTurn: combatRequest("combat.skipTurn", "gm", combatant, (combat, { combatantId }, { user }) =>
+    combat.resolveSkipTurn(user, combatantId),
+  ),
+  undoTurn: combatRequest("combat.undoTurn", "gm", nothing, (combat, _request, { user }) =>
+    combat.resolveUndo(user),
+  ),
+  endRound: combatRequest("combat.endRound", "gm", nothing, (combat, _request, { user }) =>
+    combat.resolveEndRound(user),
+  ),
+  end: combatRequest("combat.end", "gm", nothing, (combat, _request, { user }) => combat.resolveEnd(user)),
+  delay: combatRequest(
+    "combat.delay",
+    "any",
+    (fields) => ({ combatantId: fields.id("combatantId"), afterId: fields.id("afterId") }),
+    (combat, { combatantId, afterId }, { user }) => combat.resolveDelay(user, combatantId, afterId),
+  ),
+  moveToTeam: combatRequest(
+    "combat.moveToTeam",
+    "gm",
+    (fields) => ({ combatantId: fields.id("combatantId"), teamId: fields.id("teamId") }),
+    (combat, { combatantId, teamId }, { user }) => combat.resolveMoveToTeam(user, combatantId, teamId),
+  ),
+  addTeam: combatRequest(
+    "combat.addTeam",
+    "gm",
+    (fields) => ({ name: fields.text("name") }),
+    (combat, { name }, { user }) => combat.resolveAddTeam(user, name),
+  ),
+  editTeam: combatRequest(
+    "combat.editTeam",
+    "gm",
+    (fields) => ({ teamId: fields.id("teamId"), name: fields.text("name"), color: fields.text("color") }),
+    (combat, { teamId, name, color }, { user }) => combat.resolveEditTeam(user, teamId, { name, color }),
+  ),
+  moveTeam: combatRequest(
+    "combat.moveTeam",
+    "gm",
+    (fields) => ({ teamId: fields.id("teamId"), offset: fields.whole("offset", -100, 100) }),
+    (combat, { teamId, offset }, { user }) => combat.resolveMoveTeam(user, teamId, offset),
+  ),
+  removeTeam: combatRequest("combat.removeTeam", "gm", team, (combat, { teamId }, { user }) =>
+    combat.resolveRemoveTeam(user, teamId),
+  ),
+};

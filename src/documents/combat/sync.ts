@@ -1,6 +1,6 @@
 /** Keeping the schedule in step with the combatants, on the active GM's client. */
 import { DEFAULT_TEAM_COLOUR, TEAM_COLOURS } from "../../data/combat";
-import { refuse, type RequestResult } from "../../requests";
+import type { RequestResult } from "../../requests";
 import { reconcileRoster, type RosterEntry } from "../../rules/combat-state";
 import { DISPOSITION, type TeamDisposition } from "../combatant";
 import { idOf } from "./document-id";
@@ -19,9 +19,8 @@ const TEAM_NAMES: Record<TeamDisposition, string> = {
  */
 export async function resolveSync(
   combat: Combat.Implementation,
-  user: User.Implementation,
+  _user: User.Implementation,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   await assignTeams(combat);
   const roster: RosterEntry[] = [...combat.combatants].flatMap((combatant) => {
     const teamId = combatant.teamId;

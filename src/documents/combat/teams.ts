@@ -1,4 +1,7 @@
-/** Teams on the active GM's client: members moved between them, teams added, edited, reordered, removed. */
+/**
+ * Teams on the active GM's client: members moved between them, teams added, edited, reordered, removed.
+ * All of them are the GM's: the request registry (`who: "gm"`) refuses anyone else before these run.
+ */
 import { DEFAULT_TEAM_COLOUR } from "../../data/combat";
 import { refuse, type RequestResult } from "../../requests";
 import { reorderTeams } from "../../rules/team-turns";
@@ -11,7 +14,6 @@ export async function resolveMoveToTeam(
   combatantId: string,
   teamId: string,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   const combatant = combat.combatants.get(combatantId);
   if (!combatant) return refuse("BRINK.Combat.Refusal.unknownCombatant");
   if (!combat.groups.get(teamId)) return refuse("BRINK.Combat.Refusal.unknownTeam");
@@ -25,7 +27,6 @@ export async function resolveAddTeam(
   user: User.Implementation,
   name: string,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   const label = name.trim() || game.i18n.localize("BRINK.Combat.Team.new");
   await combat.createEmbeddedDocuments("CombatantGroup", [
     { name: label, system: { color: DEFAULT_TEAM_COLOUR, disposition: null } },
@@ -39,7 +40,6 @@ export async function resolveEditTeam(
   teamId: string,
   changes: { name: string; color: string },
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   const team = combat.groups.get(teamId);
   if (!team) return refuse("BRINK.Combat.Refusal.unknownTeam");
   if (!/^#[0-9a-f]{6}$/i.test(changes.color)) return refuse("BRINK.Combat.Refusal.badColour");
@@ -53,7 +53,6 @@ export async function resolveMoveTeam(
   teamId: string,
   offset: number,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   const order = [...combat.turnState.teams];
   const from = order.indexOf(teamId);
   if (from < 0) return refuse("BRINK.Combat.Refusal.unknownTeam");
@@ -67,7 +66,6 @@ export async function resolveRemoveTeam(
   user: User.Implementation,
   teamId: string,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   const team = combat.groups.get(teamId);
   if (!team) return refuse("BRINK.Combat.Refusal.unknownTeam");
   if (combat.membersOf(teamId).length > 0)

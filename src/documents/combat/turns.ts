@@ -1,4 +1,8 @@
-/** Turns on the active GM's client: claimed, ended, skipped, undone, delayed; rounds and combat ended. */
+/**
+ * Turns on the active GM's client: claimed, ended, skipped, undone, delayed; rounds and combat ended.
+ * Skipping, undoing and ending a round or the combat are the GM's: the request registry
+ * (brink-combat.ts, `who: "gm"`) refuses anyone else before these run.
+ */
 import { allowedBy, announceWrite, MODULE_HOOKS } from "../../hooks/module-hooks";
 import { refuse, type RequestResult } from "../../requests";
 import {
@@ -47,32 +51,28 @@ export async function resolveSkipTurn(
   user: User.Implementation,
   combatantId: string,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   const data = { name: combat.combatants.get(combatantId)?.name ?? "" };
   return commitResult(combat, skipTurn(combat.turnState, combatantId), data);
 }
 
 export async function resolveUndo(
   combat: Combat.Implementation,
-  user: User.Implementation,
+  _user: User.Implementation,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   return commitResult(combat, undoLastTurn(combat.turnState));
 }
 
 export async function resolveEndRound(
   combat: Combat.Implementation,
-  user: User.Implementation,
+  _user: User.Implementation,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   return commitResult(combat, endRound(combat.turnState));
 }
 
 export async function resolveEnd(
   combat: Combat.Implementation,
-  user: User.Implementation,
+  _user: User.Implementation,
 ): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Combat.Refusal.gmOnly");
   const result = endCombat(combat.turnState);
   // A combat that never began, or already ended, has nothing to announce: it can simply go.
   return result.ok ? commitResult(combat, result) : { ok: true };

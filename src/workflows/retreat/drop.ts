@@ -1,24 +1,25 @@
 /** The GM picks the items a character dropped, from the summary card. */
-import { refuse, type RequestContext, type RequestResult } from "../../requests";
+import { refuse, type RequestResult } from "../../requests";
 import { applyDropChoice } from "../../rules/retreat";
 import { actorFrom } from "./actor-writes";
 import { rewriteCard } from "./card";
-import { texts, text } from "./payload";
-import { appliedCardForGM } from "./record";
+import { appliedCard } from "./record";
 import { physicalData } from "./recovery-actor";
 
-export async function handleDrop(
-  payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  const card = await appliedCardForGM(payload, user);
+export interface DropRequest {
+  messageId: string;
+  choiceId: string;
+  itemIds: string[];
+}
+
+export async function handleDrop({ messageId, choiceId, itemIds }: DropRequest): Promise<RequestResult> {
+  const card = appliedCard(messageId);
   if ("ok" in card) return card;
-  const choiceId = text(payload, "choiceId");
   const entry = card.record.characters.find((c) => c.drops.some((drop) => drop.choice.id === choiceId));
   const drop = entry?.drops.find((d) => d.choice.id === choiceId);
   if (!entry || !drop) return refuse("BRINK.Retreat.Refusal.noChoice");
   if (drop.picked !== null) return refuse("BRINK.Retreat.Refusal.choiceTaken");
-  const picked = texts(payload, "itemIds");
+  const picked = itemIds;
   const checked = applyDropChoice(drop.choice, picked);
   if (!checked.ok)
     return refuse(`BRINK.Retreat.Refusal.drop.${checked.reason}`, { count: String(drop.choice.count) });

@@ -10,7 +10,6 @@ export { orderedConditions, actorFrom, updateActors } from "./actor-writes";
 export { attributeLabel, dieLabel } from "./i18n";
 export { retreatCardView, rollLineView, type RollLineView } from "./card";
 export { groupIdOf, partyMembers, type PartyMember } from "./party";
-export { text, texts } from "./payload";
 export { reuniteRecordOf, type ReuniteRecord } from "./reunite-record";
 export {
   brinkFlag,
@@ -40,5 +39,4 @@ export {
   requestRetreatRevert,
   requestReunite,
   requestReuniteRevert,
-  RETREAT_REQUESTS,
 } from "./requests";

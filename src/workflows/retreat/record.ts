@@ -6,7 +6,6 @@ import { refuse } from "../../requests";
 import type { CharacterRetreat, DropItemsChoice } from "../../rules/retreat";
 import type { TableKey } from "../tables";
 import type { CombatRecord } from "./combat-record";
-import { text } from "./payload";
 
 export interface DropRecord {
   choice: DropItemsChoice;
@@ -63,16 +62,15 @@ export function findRetreatCard(combatId: string): ChatMessage.Implementation | 
 }
 
 /** The summary card a GM's request names, with its record. */
-export async function cardFrom(payload: Record<string, unknown>) {
-  const message = game.messages.get(text(payload, "messageId"));
+export function cardFrom(messageId: string) {
+  const message = game.messages.get(messageId);
   const record = message ? retreatRecordOf(message) : null;
   return message && record ? { message, record } : null;
 }
 
-/** What the GM's drop and revert requests act on: a retreat card still applied, asked by a GM. */
-export async function appliedCardForGM(payload: Record<string, unknown>, user: User.Implementation) {
-  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
-  const card = await cardFrom(payload);
+/** What the GM's drop and revert requests act on (the registry admits only a GM): a retreat card still applied. */
+export function appliedCard(messageId: string) {
+  const card = cardFrom(messageId);
   if (!card) return refuse("BRINK.Retreat.Refusal.noCard");
   if (card.record.status !== "applied") return refuse("BRINK.Retreat.Refusal.reverted");
   return card;

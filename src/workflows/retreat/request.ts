@@ -4,14 +4,11 @@ import { refuse, type RequestContext, type RequestResult } from "../../requests"
 import { format, localize } from "./i18n";
 import { partyMembers } from "./party";
 import { REQUEST_FLAG, type RetreatRequestRecord } from "./record";
-import { findRetreatParty } from "./requested-party";
+import { findRetreatParty, type PartyRequest } from "./requested-party";
 
 /** A player asks: the GMs get a whispered card to confirm it from. Nothing else changes. */
-export async function handleRequest(
-  payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  const found = findRetreatParty(payload);
+export async function handleRequest(request: PartyRequest, { user }: RequestContext): Promise<RequestResult> {
+  const found = findRetreatParty(request);
   if ("ok" in found) return found;
   const { combat, chosen } = found;
   const owned = partyMembers(combat).some((member) => member.actor.testUserPermission(user, "OWNER"));

@@ -1,38 +1,60 @@
 /**
- * The retreat's GM-side requests by name, and asking for them from any client (each shows a
- * refusal to the user who asked).
+ * The retreat's requests, declared in the registry (requests/registry.ts) with who may ask for
+ * each, and the functions any client asks with (each shows a refusal to the user who asked).
  */
-import { notifyRefusal, requestFromGM } from "../../requests";
+import { defineRequest } from "../../requests";
+import type { Fields } from "../../requests/fields";
 import { handleDrop } from "./drop";
 import { handleRequest } from "./request";
+import { readPartyRequest } from "./requested-party";
 import { handleResolve } from "./resolve";
 import { handleReunite, handleReuniteRevert } from "./reunite";
 import { handleRevert } from "./revert";
 
-export const RETREAT_REQUESTS = {
-  "retreat.resolve": handleResolve,
-  "retreat.request": handleRequest,
-  "retreat.drop": handleDrop,
-  "retreat.revert": handleRevert,
-  "retreat.reunite": handleReunite,
-  "retreat.reuniteRevert": handleReuniteRevert,
-} as const;
+/** Longest id of a drop choice on a retreat card (the rules engine makes them). */
+const MAX_CHOICE_ID = 200;
 
-async function ask<T extends object = object>(
-  name: keyof typeof RETREAT_REQUESTS,
-  payload: Record<string, unknown>,
-) {
-  const result = await requestFromGM<T>(name, payload);
-  notifyRefusal(result);
-  return result;
-}
+const resolve = defineRequest({
+  name: "retreat.resolve",
+  who: "gm",
+  parse: readPartyRequest,
+  handle: handleResolve,
+});
+const request = defineRequest({
+  name: "retreat.request",
+  who: "any",
+  parse: readPartyRequest,
+  handle: handleRequest,
+});
+const drop = defineRequest({
+  name: "retreat.drop",
+  who: "gm",
+  parse: (fields) => ({
+    messageId: fields.id("messageId"),
+    choiceId: fields.text("choiceId", MAX_CHOICE_ID),
+    itemIds: fields.ids("itemIds"),
+  }),
+  handle: handleDrop,
+});
+const byMessage = (fields: Fields) => ({ messageId: fields.id("messageId") });
+const revert = defineRequest({ name: "retreat.revert", who: "gm", parse: byMessage, handle: handleRevert });
+const reunite = defineRequest({
+  name: "retreat.reunite",
+  who: "gm",
+  parse: () => ({}),
+  handle: handleReunite,
+});
+const reuniteRevert = defineRequest({
+  name: "retreat.reuniteRevert",
+  who: "gm",
+  parse: byMessage,
+  handle: handleReuniteRevert,
+});
 
-export const requestRetreat = (combatId: string, actorUuids: string[]) =>
-  ask<{ messageId: string }>("retreat.resolve", { combatId, actorUuids });
-export const askForRetreat = (combatId: string, actorUuids: string[]) =>
-  ask("retreat.request", { combatId, actorUuids });
+export const requestRetreat = (combatId: string, actorUuids: string[]) => resolve({ combatId, actorUuids });
+export const askForRetreat = (combatId: string, actorUuids: string[]) => request({ combatId, actorUuids });
 export const requestDrop = (messageId: string, choiceId: string, itemIds: string[]) =>
-  ask("retreat.drop", { messageId, choiceId, itemIds });
-export const requestRetreatRevert = (messageId: string) => ask("retreat.revert", { messageId });
-export const requestReunite = () => ask("retreat.reunite", {});
-export const requestReuniteRevert = (messageId: string) => ask("retreat.reuniteRevert", { messageId });
+  drop({ messageId, choiceId, itemIds });
+export const requestRetreatRevert = (messageId: string) => revert({ messageId });
+export const requestReunite = () => reunite({});
+export const requestReuniteRevert = (messageId: string) => reuniteRevert({ messageId });

@@ -16,18 +16,17 @@ import { localize } from "./i18n";
 import type { PartyMember } from "./party";
 import { RETREAT_FLAG, type RetreatCharacterRecord, type RetreatRecord } from "./record";
 import { retreatCharacter } from "./recovery-actor";
-import { findRetreatParty } from "./requested-party";
+import { findRetreatParty, type PartyRequest } from "./requested-party";
 import { rollRetreat } from "./rolls";
 
 const candidateNames = (actor: Actor.Implementation, choice: DropItemsChoice) =>
   choice.candidateIds.map((id) => ({ id, name: actor.items.get(id)?.name ?? id }));
 
 export async function handleResolve(
-  payload: Record<string, unknown>,
+  request: PartyRequest,
   { user }: RequestContext,
-): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
-  const found = findRetreatParty(payload);
+): Promise<RequestResult<{ messageId: string }>> {
+  const found = findRetreatParty(request);
   if ("ok" in found) return found;
   const { combat, chosen } = found;
   const actors = chosen.map((member) => member.actor);

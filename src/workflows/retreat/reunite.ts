@@ -1,4 +1,3 @@
-import { idField } from "../../request-fields";
 import { refuse, type RequestContext, type RequestResult } from "../../requests";
 import { actorFrom, orderedConditions, updateActors } from "./actor-writes";
 import { localize } from "./i18n";
@@ -19,11 +18,7 @@ const endsOnReunion = (item: Item.Implementation) =>
  * Separated ends when the GM reunites the party: the condition and its setback items go. The card
  * records what changed, so the GM can revert it.
  */
-export async function handleReunite(
-  _payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
+export async function handleReunite(_request: object, { user }: RequestContext): Promise<RequestResult> {
   const separated = game.actors.filter(
     (actor) =>
       recoveryData(actor).conditions?.has("separated") === true || [...actor.items].some(endsOnReunion),
@@ -64,13 +59,7 @@ export async function handleReunite(
 }
 
 /** The GM reverts a reunion from its card: the cleared conditions and deleted items come back. */
-export async function handleReuniteRevert(
-  payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Retreat.Refusal.gmOnly");
-  const messageId = idField(payload.messageId);
-  if (messageId === undefined) return refuse("BRINK.Request.badId", { field: "messageId" });
+export async function handleReuniteRevert({ messageId }: { messageId: string }): Promise<RequestResult> {
   const message = game.messages.get(messageId);
   const record = message ? reuniteRecordOf(message) : null;
   if (!message || !record) return refuse("BRINK.Retreat.Refusal.noReuniteCard");

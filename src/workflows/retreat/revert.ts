@@ -1,18 +1,15 @@
 /** The GM reverts a retreat from its card: exactly what it changed is restored, the combat included. */
-import type { RequestContext, RequestResult } from "../../requests";
+import type { RequestResult } from "../../requests";
 import { revertCharacterRetreat } from "../../rules/retreat";
 import { actorFrom, orderedConditions, updateActors } from "./actor-writes";
 import { rewriteCard } from "./card";
 import { restoreCombat } from "./combat-record";
 import { markDropped } from "./drop";
-import { appliedCardForGM } from "./record";
+import { appliedCard } from "./record";
 import { physicalData, recoveryData, retreatCharacter } from "./recovery-actor";
 
-export async function handleRevert(
-  payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  const card = await appliedCardForGM(payload, user);
+export async function handleRevert({ messageId }: { messageId: string }): Promise<RequestResult> {
+  const card = appliedCard(messageId);
   if ("ok" in card) return card;
   const updates: { actor: Actor.Implementation; data: Record<string, unknown> }[] = [];
   const itemWork: { actor: Actor.Implementation; remove: string[]; undrop: string[] }[] = [];

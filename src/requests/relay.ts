@@ -11,7 +11,7 @@
  * answers on the same channel, and the asker accepts an answer only from that GM. A request's id
  * is carried out at most once per GM session. The relay itself writes no document.
  */
-import { SYSTEM_ID } from "./constants";
+import { SYSTEM_ID } from "../constants";
 
 export type Refusal = { ok: false; reason: string; data?: Record<string, string> };
 export type RequestResult<T extends object = object> = ({ ok: true } & T) | Refusal;
@@ -21,7 +21,7 @@ export interface RequestContext {
   user: User.Implementation;
 }
 
-type Handler = (payload: Record<string, unknown>, context: RequestContext) => Promise<RequestResult>;
+export type Handler = (payload: Record<string, unknown>, context: RequestContext) => Promise<RequestResult>;
 
 const CHANNEL = `system.${SYSTEM_ID}`;
 const TIMEOUT_MS = 10_000;
@@ -100,7 +100,8 @@ function receiveAnswer(message: Record<string, unknown>, senderId: string): void
 }
 
 let relayRegistered = false;
-function registerRelay(): void {
+/** Listen on the system socket (once): the active GM's client answers, every client hears its answers. */
+export function listenForRequests(): void {
   if (relayRegistered) return;
   relayRegistered = true;
   game.socket.on(CHANNEL, (message: unknown, senderId: string) => {
@@ -110,13 +111,22 @@ function registerRelay(): void {
   });
 }
 
-/** Register a GM-side handler on every client (the active GM's client is the one that runs it). */
-export function registerRequest(name: string, handler: Handler): void {
+/** Sets the GM-side handler of a request by name (the registry's one way in). */
+export function setHandler(name: string, handler: Handler): void {
   handlers.set(name, handler);
-  registerRelay();
 }
 
-function sendToGM(gmId: string, name: string, payload: Record<string, unknown>): Promise<RequestResult> {
+/**
+ * The legacy path: register a handler that reads its own untyped payload and checks who asks
+ * itself. Only damage.ts and life.ts still use it; new requests are declared with `defineRequest`
+ * (requests/registry.ts), which checks who may ask and parses the payload before the handler runs.
+ */
+export function registerRequest(name: string, handler: Handler): void {
+  setHandler(name, handler);
+  listenForRequests();
+}
+
+function sendToGM(gmId: string, name: string, payload: unknown): Promise<RequestResult> {
   const id = foundry.utils.randomID();
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
@@ -141,13 +151,13 @@ function sendToGM(gmId: string, name: string, payload: Record<string, unknown>):
  */
 export async function requestFromGM<T extends object = object>(
   name: string,
-  payload: Record<string, unknown>,
+  payload: object,
 ): Promise<RequestResult<T>> {
   const gm = game.users.activeGM;
   if (!gm?.id) return refuse("BRINK.Request.noGM");
   // The active GM's own request needs no relay: it is already on the client that writes.
   if (gm.isSelf) return (await serially(() => run(name, payload, game.user))) as RequestResult<T>;
-  return (await sendToGM(gm.id, name, JSON.parse(JSON.stringify(payload)) as never)) as RequestResult<T>;
+  return (await sendToGM(gm.id, name, JSON.parse(JSON.stringify(payload)))) as RequestResult<T>;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
