@@ -21,10 +21,12 @@ import { registerCardCollapse } from "./applications/chat/collapse-cards";
 import { registerKeybindings } from "./keybindings";
 import { registerStartup } from "./startup";
 import { statusEffectConfigs } from "./status-effects";
-import { registerAttackRequest } from "./workflows/attack";
-import { registerDamageRequests } from "./workflows/damage";
-import { registerHealingRequests } from "./workflows/healing-roll";
-import { registerLifeClocks, registerLifeRequests } from "./workflows/life";
+// Requests are declared where their handlers live (requests/registry); these declare the card ones.
+import "./workflows/attack";
+import "./workflows/damage";
+import "./workflows/healing-roll";
+import "./workflows/life";
+import { registerLifeClocks } from "./workflows/life";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -50,10 +52,6 @@ Hooks.once("init", () => {
   registerCombat();
   registerSheets();
   registerHandlebarsHelpers();
-  registerAttackRequest();
-  registerDamageRequests();
-  registerHealingRequests();
-  registerLifeRequests();
   registerLifeClocks();
   registerRecovery();
   registerRecoveryButtons();

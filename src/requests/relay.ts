@@ -117,9 +117,9 @@ export function setHandler(name: string, handler: Handler): void {
 }
 
 /**
- * The legacy path: register a handler that reads its own untyped payload and checks who asks
- * itself. Only damage.ts and life.ts still use it; new requests are declared with `defineRequest`
- * (requests/registry.ts), which checks who may ask and parses the payload before the handler runs.
+ * The bare relay: a handler that reads its own untyped payload and checks who asks itself. Brink's
+ * own requests are all declared with `defineRequest` (requests/registry.ts), which checks who may
+ * ask and parses the payload before the handler runs; the relay's own tests use this.
  */
 export function registerRequest(name: string, handler: Handler): void {
   setHandler(name, handler);

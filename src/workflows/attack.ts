@@ -10,13 +10,11 @@ import type { AttackChoice, RollRefusal } from "../documents/actor";
 import { BrinkActor } from "../documents/actor";
 import { attackWeaponFor, type WeaponSystem } from "../documents/actor-rolls";
 import { ATTRIBUTES, type Attribute } from "../rules/characters";
-import { notifyRefusal, refuse, registerRequest, requestFromGM, type RequestContext } from "../requests";
-import type { RequestResult } from "../requests";
+import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
+import { FieldRefusal, type Fields } from "../requests/fields";
 import { rollAttackCard } from "./attack-card";
 import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
-import { idField } from "../request-fields";
-import { booleanField, isRecord, need, oneOf, parse, uuidField, wholeNumber } from "./request-fields";
 
 /** [decision] The largest situational modifier a player may claim in the attack dialog. */
 export const MAX_MODIFIER = 20;
@@ -32,34 +30,32 @@ export interface AttackAsk {
   rollMode: RollMode;
 }
 
-function parseChoice(value: unknown): AttackChoice {
-  const choice = need(isRecord(value) ? value : undefined, "choice");
+function readChoice(fields: Fields): AttackChoice {
   return {
-    attribute: need(oneOf<Attribute>(choice.attribute, ATTRIBUTES), "attribute"),
-    sneak: need(booleanField(choice.sneak), "sneak"),
-    flanking: need(booleanField(choice.flanking), "flanking"),
-    advantage: need(wholeNumber(choice.advantage, -2, 2), "advantage"),
-    modifier: need(wholeNumber(choice.modifier, -MAX_MODIFIER, MAX_MODIFIER), "modifier"),
-    killingStrike: need(booleanField(choice.killingStrike ?? false), "killingStrike"),
+    attribute: fields.oneOf<Attribute>("attribute", ATTRIBUTES),
+    sneak: fields.flag("sneak"),
+    flanking: fields.flag("flanking"),
+    advantage: fields.whole("advantage", -2, 2),
+    modifier: fields.whole("modifier", -MAX_MODIFIER, MAX_MODIFIER),
+    killingStrike: fields.flag("killingStrike"),
   };
 }
 
-function uniqueUuids(value: unknown): string[] | undefined {
-  if (!Array.isArray(value) || value.length > MAX_TARGETS) return undefined;
-  const uuids = value.map(uuidField);
-  if (uuids.some((uuid) => uuid === undefined)) return undefined;
-  return new Set(uuids).size === uuids.length ? (uuids as string[]) : undefined;
+/** The tokens attacked: uuids, each once. */
+function readTargets(fields: Fields): string[] {
+  const targets = fields.uuids("targets");
+  if (targets.length > MAX_TARGETS || new Set(targets).size !== targets.length)
+    throw new FieldRefusal("targets");
+  return targets;
 }
 
-export function parseAttack(payload: Record<string, unknown>) {
-  return parse<AttackAsk>(() => ({
-    actorUuid: need(uuidField(payload.actorUuid), "actorUuid"),
-    weaponId: need(idField(payload.weaponId), "weaponId"),
-    targets: need(uniqueUuids(payload.targets), "targets"),
-    choice: parseChoice(payload.choice),
-    rollMode: need(oneOf(payload.rollMode, ROLL_MODES), "rollMode"),
-  }));
-}
+const readAttack = (fields: Fields): AttackAsk => ({
+  actorUuid: fields.uuid("actorUuid"),
+  weaponId: fields.id("weaponId"),
+  targets: readTargets(fields),
+  choice: readChoice(fields.record("choice")),
+  rollMode: fields.oneOf("rollMode", ROLL_MODES),
+});
 
 const attackRefusal = (reason: string, weapon = "") => refuse(reason, { weapon });
 
@@ -74,11 +70,9 @@ export function weaponBlocker(weapon: Item.Implementation | undefined): string |
 }
 
 async function handleAttack(
-  payload: Record<string, unknown>,
+  ask: AttackAsk,
   { user }: RequestContext,
 ): Promise<RequestResult<{ messageId: string }>> {
-  const ask = parseAttack(payload);
-  if ("ok" in ask) return ask;
   const attacker = await fromUuid(ask.actorUuid);
   if (!(attacker instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
   if (!attacker.testUserPermission(user, "OWNER")) return refuse("BRINK.Roll.notOwner");
@@ -111,13 +105,8 @@ async function handleAttack(
 const isRollRefusal = (value: unknown): value is RollRefusal =>
   typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
 
-export function registerAttackRequest(): void {
-  registerRequest("attack", handleAttack);
-}
+const askAttack = defineRequest({ name: "attack", who: "any", parse: readAttack, handle: handleAttack });
 
-/** The asker's side: sends the choice to the GM, shows a refusal. */
-export async function requestAttack(ask: AttackAsk): Promise<RequestResult<{ messageId?: string }>> {
-  const result = await requestFromGM<{ messageId?: string }>("attack", { ...ask });
-  notifyRefusal(result);
-  return result;
-}
+/** The asker's side: sends the choice to the GM's client; a refusal is shown to this user. */
+export const requestAttack = (ask: AttackAsk): Promise<RequestResult<{ messageId: string }>> =>
+  askAttack(ask);

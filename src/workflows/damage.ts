@@ -10,6 +10,7 @@ import {
   entryKey,
   REACTION_KINDS,
   type AppliedEntry,
+  type ReactionKind,
   type Applying,
   type AttackCardRecord,
   type ItemRevert,
@@ -18,9 +19,9 @@ import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { actorStateOf, actorUpdateFor, writeLife, type LifeActorData } from "../documents/actor-state";
 import {
   refuse,
-  registerRequest,
-  requestFromGM,
+  defineRequest,
   notifyRefusal,
+  requestFromGM,
   type RequestContext,
   type RequestResult,
 } from "../requests";
@@ -40,7 +41,7 @@ import {
 import { giveReactionBack, reactionAvailable, spendReaction, type Fighter } from "./combat-economy";
 import { asDefenceItem, defenceItem } from "./defence-items";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
-import { badField, need, oneOf, parse, uuidField, wholeNumber } from "./request-fields";
+import { badField, FieldRefusal, type Fields } from "../requests/fields";
 import { changedSince, planRevert, type RevertRecord } from "./revert-delta";
 import { unlike } from "../rules/revert";
 
@@ -67,25 +68,22 @@ interface Found {
 }
 
 /** The card, attack and target a request names: ids and a whole index, or the bad field. */
-function parseCardRequest(payload: Record<string, unknown>) {
-  return parse<CardRequest>(() => ({
-    messageId: need(uuidField(payload.messageId), "messageId"),
-    attack: need(wholeNumber(payload.attack, 0, 999), "attack"),
-    target: need(uuidField(payload.target), "target"),
-  }));
-}
+const readCard = (fields: Fields): CardRequest => ({
+  messageId: fields.id("messageId"),
+  attack: fields.whole("attack", 0, 999),
+  target: fields.uuid("target"),
+});
 
 /** Finds the card, the attack, the target and its actor, or says what is wrong with the request. */
-async function findOnCard(payload: Record<string, unknown>): Promise<Found | RequestResult> {
-  const request = parseCardRequest(payload);
-  if ("ok" in request) return request;
+async function findOnCard(request: CardRequest): Promise<Found | RequestResult> {
   const message = game.messages.get(request.messageId);
   if (!message || message.type !== "attack") return refuse("BRINK.Damage.Refusal.noCard");
   // A card is a record only when the GM's client wrote it; anyone else's is a display (issue 10).
   if (!message.author?.isGM) return refuse("BRINK.Damage.Refusal.notGMCard");
   if (!(message.system instanceof AttackCardData)) return refuse("BRINK.Damage.Refusal.noCard");
   const system = message.system.record;
-  if (request.attack >= system.attacks.length) return badField("attack");
+  if (request.attack >= system.attacks.length)
+    return new FieldRefusal("attack", "BRINK.Request.badNumber").refusal;
   const attack = system.attacks[request.attack];
   const outcome = attack?.result.targets.find((t) => t.targetId === request.target);
   if (!attack || !outcome) return refuse("BRINK.Damage.Refusal.noTarget");
@@ -145,8 +143,8 @@ function targetState(found: Found) {
 }
 
 /** The card entry, if the user may answer for its target (the target's owner or the GM). */
-async function findForTargetOwner(payload: Record<string, unknown>, user: User.Implementation) {
-  const found = await findOnCard(payload);
+async function findForTargetOwner(request: CardRequest, user: User.Implementation) {
+  const found = await findOnCard(request);
   if (isRefusal(found)) return found;
   if (!user.isGM && !ownsTarget(found, user)) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   return found;
@@ -160,11 +158,8 @@ function canUseCard(found: Found, user: User.Implementation): boolean {
 }
 const ownsTarget = (found: Found, user: User.Implementation) => found.actor.testUserPermission(user, "OWNER");
 
-async function handleApply(
-  payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  const found = await findOnCard(payload);
+async function handleApply(request: CardRequest, { user }: RequestContext): Promise<RequestResult> {
+  const found = await findOnCard(request);
   if (isRefusal(found)) return found;
   if (!canUseCard(found, user)) return refuse("BRINK.Damage.Refusal.notYourCard");
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
@@ -184,7 +179,7 @@ async function handleApply(
   const context = {
     userId: user.id ?? "",
     messageId: found.message.id ?? "",
-    attack: Number(payload.attack), // validated by findOnCard
+    attack: request.attack,
   };
   const name = { name: found.actor.name };
   if (!allowedBy(MODULE_HOOKS.preApplyDamage, found.actor, damage, context))
@@ -250,12 +245,11 @@ const awaiting = (decision: "fortify" | "strain-or-injury" | undefined): Applied
 
 /** The target's owner answers the choice the chain stopped at: fortify or fall; strain or injury. */
 async function handleChoice(
-  payload: Record<string, unknown>,
+  request: CardRequest & { choice: Choice },
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  const choice: Choice | undefined = oneOf(payload.choice, CHOICES);
-  if (!choice) return badField("choice");
-  const found = await findForTargetOwner(payload, user);
+  const { choice } = request;
+  const found = await findForTargetOwner(request, user);
   if (isRefusal(found)) return found;
   const entry = found.entry;
   if (entry?.status === "applying") return interrupted(found);
@@ -299,12 +293,11 @@ async function handleChoice(
 }
 
 async function handleReaction(
-  payload: Record<string, unknown>,
+  request: CardRequest & { kind: ReactionKind },
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  const kind = oneOf(payload.kind, REACTION_KINDS);
-  if (!kind) return badField("kind");
-  const found = await findForTargetOwner(payload, user);
+  const { kind } = request;
+  const found = await findForTargetOwner(request, user);
   if (isRefusal(found)) return found;
   if (!found.outcome.hit) return refuse("BRINK.Damage.Refusal.missed");
   if (found.entry?.status === "applying") return interrupted(found);
@@ -346,12 +339,8 @@ async function handleReaction(
   return { ok: true };
 }
 
-async function handleRevert(
-  payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
-  const found = await findOnCard(payload);
+async function handleRevert(request: CardRequest): Promise<RequestResult> {
+  const found = await findOnCard(request);
   if (isRefusal(found)) return found;
   const entry = found.entry;
   if (!entry || entry.status === "reverted") return refuse("BRINK.Damage.Refusal.nothingToRevert");
@@ -400,14 +389,26 @@ function itemRevertPlan(found: Found, revert: ItemRevert | null) {
   return { item, durability: { ...now, value } };
 }
 
-export function registerDamageRequests(): void {
-  registerRequest("damage.apply", handleApply);
-  registerRequest("damage.choose", handleChoice);
-  registerRequest("damage.react", handleReaction);
-  registerRequest("damage.revert", handleRevert);
-}
+defineRequest({ name: "damage.apply", who: "any", parse: readCard, handle: handleApply });
+defineRequest({
+  name: "damage.choose",
+  who: "any",
+  parse: (fields) => ({ ...readCard(fields), choice: fields.oneOf("choice", CHOICES) }),
+  handle: handleChoice,
+});
+defineRequest({
+  name: "damage.react",
+  who: "any",
+  parse: (fields) => ({ ...readCard(fields), kind: fields.oneOf("kind", REACTION_KINDS) }),
+  handle: handleReaction,
+});
+// Only the GM reverts a blow.
+defineRequest({ name: "damage.revert", who: "gm", parse: readCard, handle: handleRevert });
 
-/** Client side: ask the GM, and show a refusal to this user. */
+/**
+ * Client side: a card button's request, as the button names it; the GM's client reads every field
+ * again (requests/registry), and a refusal is shown to this user.
+ */
 export async function requestCardAction(
   action: "apply" | "choose" | "react" | "revert",
   payload: CardRequest & Record<string, unknown>,

@@ -8,12 +8,10 @@ import { ownRollMode, postHealingCard, ROLL_MODES, type CardAudience } from "../
 import { HEALING_KINDS, HEALING_POOLS, HealingCardData, isRecordCard } from "../data/chat";
 import { BrinkRoll } from "../dice";
 import { BrinkActor } from "../documents/actor";
-import { idField, textField } from "../request-fields";
-import { notifyRefusal, refuse, registerRequest, requestFromGM, type RequestContext } from "../requests";
-import type { RequestResult } from "../requests";
+import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
+import { FieldRefusal, need, textField, type Fields } from "../requests/fields";
 import type { HealingKind } from "../rules/dying";
 import { performLifeAction } from "./life";
-import { need, oneOf, parse, uuidField } from "./request-fields";
 
 export interface HealingRollOptions {
   pool?: "health" | "endurance";
@@ -34,25 +32,22 @@ interface HealingAsk {
   rollMode: CardAudience["rollMode"];
 }
 
-function parseRoll(payload: Record<string, unknown>) {
-  return parse<HealingAsk>(() => ({
-    formula: need(
-      typeof payload.formula === "string" && FORMULA.test(payload.formula) ? payload.formula : undefined,
-      "formula",
-    ),
-    pool: need(oneOf(payload.pool, HEALING_POOLS), "pool"),
-    kind: need(oneOf(payload.kind, HEALING_KINDS), "kind"),
-    label: need(textField(payload.label ?? ""), "label"),
-    rollMode: need(oneOf(payload.rollMode, ROLL_MODES), "rollMode"),
-  }));
+function readRoll(fields: Fields): HealingAsk {
+  const formula = fields.text("formula", 40);
+  if (!FORMULA.test(formula)) throw new FieldRefusal("formula");
+  return {
+    formula,
+    pool: fields.oneOf("pool", HEALING_POOLS),
+    kind: fields.oneOf("kind", HEALING_KINDS),
+    label: need(textField(fields.raw("label")) || undefined, "label"),
+    rollMode: fields.oneOf("rollMode", ROLL_MODES),
+  };
 }
 
 async function handleRoll(
-  payload: Record<string, unknown>,
+  ask: HealingAsk,
   { user }: RequestContext,
 ): Promise<RequestResult<{ messageId: string }>> {
-  const ask = parseRoll(payload);
-  if ("ok" in ask) return ask;
   const roll = new BrinkRoll(ask.formula);
   await roll.evaluate();
   const card = await postHealingCard({ ...ask, amount: Math.max(0, Number(roll.total)) }, roll, user, {
@@ -62,18 +57,20 @@ async function handleRoll(
   return { ok: true, messageId: card?.id ?? "" };
 }
 
-function uniqueUuids(value: unknown): string[] | undefined {
-  if (!Array.isArray(value) || !value.length || value.length > MAX_RECIPIENTS) return undefined;
-  const uuids = value.map(uuidField);
-  if (uuids.some((uuid) => uuid === undefined)) return undefined;
-  return new Set(uuids).size === uuids.length ? (uuids as string[]) : undefined;
+interface HealingApply {
+  messageId: string;
+  actorUuids: string[];
 }
 
-function parseApply(payload: Record<string, unknown>) {
-  return parse(() => ({
-    messageId: need(idField(payload.messageId), "messageId"),
-    actorUuids: need(uniqueUuids(payload.actorUuids), "actorUuids"),
-  }));
+function readApply(fields: Fields): HealingApply {
+  const actorUuids = fields.uuids("actorUuids");
+  if (
+    !actorUuids.length ||
+    actorUuids.length > MAX_RECIPIENTS ||
+    new Set(actorUuids).size !== actorUuids.length
+  )
+    throw new FieldRefusal("actorUuids");
+  return { messageId: fields.id("messageId"), actorUuids };
 }
 
 /** The actors to heal, each owned by the asker and not yet healed from this card; or why not. */
@@ -90,12 +87,7 @@ async function recipientsFor(uuids: string[], card: HealingCardData, user: User.
   return actors;
 }
 
-async function handleApply(
-  payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  const ask = parseApply(payload);
-  if ("ok" in ask) return ask;
+async function handleApply(ask: HealingApply, { user }: RequestContext): Promise<RequestResult> {
   const message = game.messages.get(ask.messageId);
   const card = message?.system;
   if (!message || !(card instanceof HealingCardData)) return refuse("BRINK.Damage.Refusal.noCard");
@@ -114,21 +106,18 @@ async function handleApply(
   return { ok: true };
 }
 
-export function registerHealingRequests(): void {
-  registerRequest("healing.roll", handleRoll);
-  registerRequest("healing.apply", handleApply);
-}
+const askRoll = defineRequest({ name: "healing.roll", who: "any", parse: readRoll, handle: handleRoll });
+const askApply = defineRequest({ name: "healing.apply", who: "any", parse: readApply, handle: handleApply });
 
 /** Asks the GM's client to roll a healing formula ("1d8", "2d4+1") and post its card. */
 export async function rollHealing(formula: string, options: HealingRollOptions = {}) {
-  const result = await requestFromGM<{ messageId: string }>("healing.roll", {
+  const result = await askRoll({
     formula,
     pool: options.pool ?? "health",
     kind: options.kind ?? "natural",
-    label: options.label ?? "",
+    label: options.label || game.i18n.localize("BRINK.Life.HealingRoll.title"),
     rollMode: ownRollMode(),
   });
-  notifyRefusal(result);
   return result.ok ? game.messages.get(result.messageId) : undefined;
 }
 
@@ -145,10 +134,8 @@ export async function applyHealingCard(message: ChatMessage.Implementation): Pro
     ui.notifications?.warn(game.i18n.localize("BRINK.Life.HealingRoll.noTarget"));
     return refuse("BRINK.Life.HealingRoll.noTarget");
   }
-  const result = await requestFromGM("healing.apply", {
+  return askApply({
     messageId: message.id ?? "",
     actorUuids: [...new Set(actors.map((actor) => actor.uuid))],
   });
-  notifyRefusal(result);
-  return result;
 }

@@ -11,9 +11,10 @@ import {
   ROLL_MODES,
   settleLifeCard,
   type CardAudience,
+  type RollMode,
 } from "../chat/post";
 import { isRecordCard, LifeCardData } from "../data/chat";
-import { idField } from "../request-fields";
+import { badField, type Fields } from "../requests/fields";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { resolveWithFoundryDice } from "../dice";
 import { actorStateOf, actorUpdateFor, writeLife, type LifeActorData } from "../documents/actor-state";
@@ -23,8 +24,8 @@ import type { BrinkRoll } from "../dice";
 import {
   notifyRefusal,
   refuse,
-  registerRequest,
-  requestFromGM,
+  defineRequest,
+  GM_ONLY,
   type RequestContext,
   type RequestResult,
 } from "../requests";
@@ -41,16 +42,7 @@ import {
 import { stepDown } from "../rules/characters";
 import { endDownedRound, endFightForDowned, stabiliseDowned } from "../rules/stabilise";
 import { optionalRules } from "../settings";
-import {
-  badField,
-  booleanField,
-  isRecord,
-  need,
-  oneOf,
-  parse,
-  uuidField,
-  wholeNumber,
-} from "./request-fields";
+
 import { postTestCard } from "../chat/post";
 import { testSpecFor } from "../documents/actor-rolls";
 import { BrinkActor } from "../documents/actor";
@@ -73,32 +65,37 @@ const LIFE_KINDS = ["heal", "strain-or-injury", "death-save", "stabilise", "resu
 /** Far above any heal the rules can give, far below what could overflow a pool. */
 const MAX_HEAL = 1000;
 
-/** A relayed life action, field by field, or the first bad field. */
-function parseLifeAction(value: unknown) {
-  return parse<LifeAction>(() => {
-    const action = need(isRecord(value) ? value : undefined, "action");
-    const kind = need(oneOf(action.kind, LIFE_KINDS), "kind");
-    switch (kind) {
-      case "heal":
-        return {
-          kind,
-          amount: need(wholeNumber(action.amount, 0, MAX_HEAL), "amount"),
-          pool: need(oneOf(action.pool, POOLS), "pool"),
-          healing: need(oneOf(action.healing, HEALING_KINDS), "healing"),
-        };
-      case "strain-or-injury":
-        return { kind, choice: need(oneOf(action.choice, ["strain", "injury"] as const), "choice") };
-      case "stabilise":
-        return {
-          kind,
-          hasHealingTools: need(booleanField(action.hasHealingTools), "hasHealingTools"),
-          by: need(uuidField(action.by), "by"),
-        };
-      default:
-        return { kind };
-    }
-  });
+/** A relayed life action, field by field: a bad field is refused by name. */
+function readAction(fields: Fields): LifeAction {
+  const kind = fields.oneOf("kind", LIFE_KINDS);
+  switch (kind) {
+    case "heal":
+      return {
+        kind,
+        amount: fields.whole("amount", 0, MAX_HEAL),
+        pool: fields.oneOf("pool", POOLS),
+        healing: fields.oneOf("healing", HEALING_KINDS),
+      };
+    case "strain-or-injury":
+      return { kind, choice: fields.oneOf("choice", ["strain", "injury"] as const) };
+    case "stabilise":
+      return { kind, hasHealingTools: fields.flag("hasHealingTools"), by: fields.id("by") };
+    default:
+      return { kind };
+  }
 }
+
+interface LifeAsk {
+  actorUuid: string;
+  action: LifeAction;
+  rollMode: RollMode;
+}
+
+const readLife = (fields: Fields): LifeAsk => ({
+  actorUuid: fields.uuid("actorUuid"),
+  action: readAction(fields.record("action")),
+  rollMode: fields.oneOf("rollMode", ROLL_MODES),
+});
 
 /**
  * The tending ally's WIS + Heal test (RULES §6), rolled on the client that writes the target: for
@@ -208,18 +205,14 @@ async function recordThenWrite(
 }
 
 async function handleLifeRequest(
-  payload: Record<string, unknown>,
+  { actorUuid, action, rollMode }: LifeAsk,
   { user }: RequestContext,
 ): Promise<RequestResult> {
-  const uuid = uuidField(payload.actorUuid);
-  if (!uuid) return badField("actorUuid");
-  const action = parseLifeAction(payload.action);
-  if ("ok" in action) return action;
-  const actor = await fromUuid(uuid);
-  if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");
+  const actor = await fromUuid(actorUuid);
+  if (!(actor instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
   // An ally may stabilise anyone; only the GM raises the dead; everything else needs ownership.
-  const owner = (actor as Actor.Implementation).testUserPermission(user, "OWNER");
-  if (action.kind === "resurrect" && !user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
+  const owner = actor.testUserPermission(user, "OWNER");
+  if (action.kind === "resurrect" && !user.isGM) return refuse(GM_ONLY);
   if (action.kind !== "stabilise" && !owner) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   if (action.kind === "stabilise") {
     // The tending ally must be the asker's own character (or any, for the GM).
@@ -227,10 +220,10 @@ async function handleLifeRequest(
     if (!ally || ally.id === actor.id) return badField("by");
     if (!ally.testUserPermission(user, "OWNER")) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   }
-  const rollMode = oneOf(payload.rollMode ?? "publicroll", ROLL_MODES);
-  if (!rollMode) return badField("rollMode");
-  return performLifeAction(actor as Actor.Implementation, action, { rollMode, userId: user.id ?? "" });
+  return performLifeAction(actor, action, { rollMode, userId: user.id ?? "" });
 }
+
+const askLife = defineRequest({ name: "life", who: "any", parse: readLife, handle: handleLifeRequest });
 
 /**
  * Heal, choose, save or stabilise. The active GM's client does it and writes the card, so the GM
@@ -239,9 +232,8 @@ async function handleLifeRequest(
  */
 export async function lifeAction(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
   const direct = !game.users.activeGM && action.kind !== "resurrect" && actor.isOwner;
-  const result = direct
-    ? await performLifeAction(actor, action)
-    : await requestFromGM("life", { actorUuid: actor.uuid, action, rollMode: ownRollMode() });
+  if (!direct) return askLife({ actorUuid: actor.uuid, action, rollMode: ownRollMode() });
+  const result = await performLifeAction(actor, action);
   notifyRefusal(result);
   return result;
 }
@@ -276,13 +268,7 @@ export async function onCombatEnd(actors: Iterable<Actor.Implementation>): Promi
   for (const actor of actors) if (lifeData(actor).death.downed) await advanceClock(actor, endFightForDowned);
 }
 
-async function handleRevert(
-  payload: Record<string, unknown>,
-  { user }: RequestContext,
-): Promise<RequestResult> {
-  if (!user.isGM) return refuse("BRINK.Damage.Refusal.gmOnly");
-  const messageId = idField(payload.messageId);
-  if (!messageId) return badField("messageId");
+async function handleRevert({ messageId }: { messageId: string }): Promise<RequestResult> {
   const message = game.messages.get(messageId);
   if (!message || !(message.system instanceof LifeCardData)) return refuse("BRINK.Damage.Refusal.noCard");
   // A card is a record only when the GM's client wrote it; anyone else's is a display (issue 10).
@@ -306,17 +292,16 @@ async function handleRevert(
   return { ok: true };
 }
 
-export function registerLifeRequests(): void {
-  registerRequest("life", handleLifeRequest);
-  registerRequest("life.revert", handleRevert);
-}
+// Only the GM reverts a life card.
+const askRevert = defineRequest({
+  name: "life.revert",
+  who: "gm",
+  parse: (fields) => ({ messageId: fields.id("messageId") }),
+  handle: handleRevert,
+});
 
 /** The GM's Revert button on a life card. */
-export async function revertLifeCard(messageId: string): Promise<RequestResult> {
-  const result = await requestFromGM("life.revert", { messageId });
-  notifyRefusal(result);
-  return result;
-}
+export const revertLifeCard = (messageId: string): Promise<RequestResult> => askRevert({ messageId });
 
 /** The dying and downed clocks follow Brink's combat hooks (documents/combat fires them on every client). */
 export function registerLifeClocks(): void {

@@ -121,21 +121,31 @@ describe("card requests with bad fields", () => {
     ];
     for (const [name, payload, field] of cases) {
       const result = await hostile(name, payload);
-      expect([name, field, result]).toEqual([
-        name,
-        field,
-        { ok: false, reason: "BRINK.Request.badField", data: { field } },
-      ]);
+      expect([name, field, result]).toEqual([name, field, badFieldRefusal(field)]);
     }
     expect(writeLog.length).toBe(writes);
   });
 });
+
+/** The refusal naming a bad field: ids and numbers say which kind of value was wanted. */
+const FIELD_REASONS: Record<string, string> = {
+  attack: "BRINK.Request.badNumber",
+  amount: "BRINK.Request.badNumber",
+  messageId: "BRINK.Request.badId",
+  target: "BRINK.Request.badId",
+  actorUuid: "BRINK.Request.badId",
+  by: "BRINK.Request.badId",
+};
+function badFieldRefusal(field: string) {
+  return { ok: false, reason: FIELD_REASONS[field] ?? "BRINK.Request.badField", data: { field } };
+}
 
 describe("heal requests with bad fields", () => {
   const heal = (actor: BrinkActor, action: Record<string, unknown>) =>
     hostile("life", {
       actorUuid: actor.uuid,
       action: { kind: "heal", pool: "health", healing: "free", amount: 5, ...action },
+      rollMode: "publicroll",
     });
 
   it("refuse amounts that are strings, negative, fractional, NaN, infinite or huge, and pools that do not exist", async () => {
@@ -155,23 +165,25 @@ describe("heal requests with bad fields", () => {
       [{ kind: "constructor" }, "kind"],
     ];
     for (const [action, field] of cases) {
-      expect([field, await heal(actor, action)]).toEqual([
-        field,
-        { ok: false, reason: "BRINK.Request.badField", data: { field } },
-      ]);
+      expect([field, await heal(actor, action)]).toEqual([field, badFieldRefusal(field)]);
     }
-    expect(await hostile("life", { actorUuid: actor.uuid, action: "heal" })).toEqual({
+    expect(await hostile("life", { actorUuid: actor.uuid, action: "heal", rollMode: "publicroll" })).toEqual({
       ok: false,
       reason: "BRINK.Request.badField",
       data: { field: "action" },
     });
-    expect(await hostile("life", { actorUuid: 12, action: { kind: "death-save" } })).toEqual({
-      ok: false,
-      reason: "BRINK.Request.badField",
-      data: { field: "actorUuid" },
-    });
     expect(
-      await hostile("life", { actorUuid: actor.uuid, action: { kind: "strain-or-injury", choice: "fall" } }),
+      await hostile("life", { actorUuid: 12, action: { kind: "death-save" }, rollMode: "publicroll" }),
+    ).toEqual(badFieldRefusal("actorUuid"));
+    expect(await hostile("life", { actorUuid: actor.uuid, action: { kind: "death-save" } })).toEqual(
+      badFieldRefusal("rollMode"),
+    );
+    expect(
+      await hostile("life", {
+        actorUuid: actor.uuid,
+        action: { kind: "strain-or-injury", choice: "fall" },
+        rollMode: "publicroll",
+      }),
     ).toEqual({
       ok: false,
       reason: "BRINK.Request.badField",
@@ -212,6 +224,7 @@ describe("stabilise", () => {
     const result = await hostile("life", {
       actorUuid: petra.uuid,
       action: { kind: "stabilise", healTotal: 99, hasHealingTools: true, by: helper.id },
+      rollMode: "publicroll",
     });
     expect(result).toEqual({ ok: true });
     expect(life(petra).conditions.has("stable")).toBe(false);
@@ -226,21 +239,14 @@ describe("stabilise", () => {
       hostile("life", {
         actorUuid: petra.uuid,
         action: { kind: "stabilise", hasHealingTools: true, ...action },
+        rollMode: "publicroll",
       });
     expect(await ask({ by: stranger.id })).toEqual({
       ok: false,
       reason: "BRINK.Damage.Refusal.notYourCharacter",
     });
-    expect(await ask({ by: "__proto__" })).toEqual({
-      ok: false,
-      reason: "BRINK.Request.badField",
-      data: { field: "by" },
-    });
-    expect(await ask({ by: 5 })).toEqual({
-      ok: false,
-      reason: "BRINK.Request.badField",
-      data: { field: "by" },
-    });
+    expect(await ask({ by: "__proto__" })).toEqual(badFieldRefusal("by"));
+    expect(await ask({ by: 5 })).toEqual(badFieldRefusal("by"));
     expect(await ask({ by: stranger.id, hasHealingTools: "yes" })).toEqual({
       ok: false,
       reason: "BRINK.Request.badField",

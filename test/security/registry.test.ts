@@ -46,6 +46,7 @@ type World = Awaited<ReturnType<typeof world>>;
 /** A well-formed payload for each request: the fields it reads, each with a value of the right form. */
 function samples(w: World): Record<string, Record<string, unknown>> {
   const onCombat = { combatId: w.combatId };
+  const onCard = { messageId: "aaaaaaaaaaaaaaaa", attack: 0, target: w.actorUuid };
   return {
     "combat.sync": onCombat,
     "combat.begin": { ...onCombat, startingTeam: w.teamId, attackedTeam: "", surprisingTeams: [] },
@@ -83,6 +84,34 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "retreat.reunite": {},
     "retreat.reuniteRevert": { messageId: "aaaaaaaaaaaaaaaa" },
     "rest.apply": { kind: "short", entries: [{ actorUuid: w.actorUuid, hitDice: 1, sleptInArmour: false }] },
+    attack: {
+      actorUuid: w.actorUuid,
+      weaponId: "aaaaaaaaaaaaaaaa",
+      targets: [],
+      choice: {
+        attribute: "str",
+        sneak: false,
+        flanking: false,
+        advantage: 0,
+        modifier: 0,
+        killingStrike: false,
+      },
+      rollMode: "publicroll",
+    },
+    "damage.apply": onCard,
+    "damage.choose": { ...onCard, choice: "fortify" },
+    "damage.react": { ...onCard, kind: "dodge" },
+    "damage.revert": onCard,
+    life: { actorUuid: w.actorUuid, action: { kind: "death-save" }, rollMode: "publicroll" },
+    "life.revert": { messageId: "aaaaaaaaaaaaaaaa" },
+    "healing.roll": {
+      formula: "1d4",
+      pool: "health",
+      kind: "natural",
+      label: "Potion",
+      rollMode: "publicroll",
+    },
+    "healing.apply": { messageId: "aaaaaaaaaaaaaaaa", actorUuids: [w.actorUuid] },
   };
 }
 
@@ -113,13 +142,23 @@ const HOSTILE: unknown[] = [
 ];
 
 /** Every malformed variant of a sample: each field missing, each field hostile, the whole payload hostile. */
-function variants(sample: Record<string, unknown>): { label: string; payload: unknown }[] {
+/**
+ * Free text a player may write anything short in (a healing roll's label): any short string is a
+ * right value there, so only values that are not short strings are hostile.
+ */
+const FREE_TEXT = new Set(["healing.roll:label"]);
+const hostileFor = (request: string, key: string): unknown[] =>
+  FREE_TEXT.has(`${request}:${key}`)
+    ? HOSTILE.filter((value) => typeof value !== "string" || value.length > 200 || value === "")
+    : HOSTILE;
+
+function variants(request: string, sample: Record<string, unknown>): { label: string; payload: unknown }[] {
   const keys = Object.keys(sample);
   const out: { label: string; payload: unknown }[] = [];
   for (const key of keys) {
     const { [key]: _missing, ...rest } = sample;
     out.push({ label: `without ${key}`, payload: rest });
-    for (const [index, value] of HOSTILE.entries())
+    for (const [index, value] of hostileFor(request, key).entries())
       out.push({ label: `${key} = hostile #${index}`, payload: { ...sample, [key]: value } });
   }
   for (const [index, value] of HOSTILE.entries())
@@ -177,7 +216,7 @@ describe("the request registry", () => {
     writeLog.length = 0;
     let asked = 0;
     for (const { name, who } of declaredRequests()) {
-      for (const { label, payload } of variants(samples(w)[name] ?? {})) {
+      for (const { label, payload } of variants(name, samples(w)[name] ?? {})) {
         const result = await ask(name, payload);
         asked += 1;
         expect(result.ok, `${name}, ${label}`).toBe(false);
