@@ -29,7 +29,7 @@ const isScope = (value: unknown): value is MoraleScope =>
   (MORALE_SCOPES as readonly unknown[]).includes(value);
 
 /** Combatants already out of the fight neither check morale nor follow anyone. */
-const OUT_OF_THE_FIGHT = ["dead", "routed", "retreated"];
+const OUT_OF_THE_FIGHT = ["dead", "routed", "retreated"] as const;
 
 export function inTheFight(combatant: Combatant.Implementation): boolean {
   const actor = combatant.actor;

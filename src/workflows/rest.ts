@@ -164,7 +164,7 @@ function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestRes
   const healedItems = deleteInjuryIds.filter((id) => actor.items.has(id));
   const endedSetbacks = endsWithSafeRest(kind)
     ? actor.items
-        .filter((item) => item.type === "setback" && setbackData(item).endsOn === "safeLongRest")
+        .filter((item) => item.type === "setback" && setbackData(item)?.endsOn === "safeLongRest")
         .map((item) => item.id ?? "")
     : [];
   const remove = [...new Set([...healedItems, ...endedSetbacks])];
@@ -270,7 +270,7 @@ function restCardView(kind: RestKind, rested: readonly Rested[], s2: boolean) {
       ];
       const progress = summary.minorInjuryProgress.map((entry) => {
         const item = actor.items.get(entry.id);
-        const attribute = item ? injuryData(item).attribute : null;
+        const attribute = item ? (injuryData(item)?.attribute ?? null) : null;
         return game.i18n.format("BRINK.Rest.Card.progress", {
           name: item?.name ?? (attribute ? attributeLabel(attribute) : entry.id),
           count: String(entry.safeRests),

@@ -11,6 +11,10 @@ import {
   type ZeroAttributeOutcome,
 } from "../../rules/characters";
 import { isDieRating, type DieRating } from "../../rules/dice";
+import type { Attacker, Defender } from "../../rules/attacks";
+import type { ActorState, LifeStatus, PendingChoice } from "../../rules/damage-chain";
+import type { DownedTrack } from "../../rules/stabilise";
+import type { DyingTrack, S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
 import { countField, descriptionField, dieField, poolField } from "../shared/fields";
 
@@ -197,4 +201,74 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
       sources: armour,
     };
   }
+
+  /** Each attribute's effective die, after injuries stepped it down. */
+  effectiveAttributes(): Record<Attribute, DieRating> {
+    const dice = {} as Record<Attribute, DieRating>;
+    for (const key of ATTRIBUTES) dice[key] = this.attributes[key].value;
+    return dice;
+  }
+
+  /** This actor as the rules' attacker (RULES §4), having made `attacksThisRound` attacks already. */
+  attacker(attacksThisRound: number): Attacker {
+    return {
+      attributes: this.effectiveAttributes(),
+      combat: this.skills.combat.value,
+      proficiencies: [...this.proficiencies],
+      luckBonus: this.luck.bonus,
+      size: this.size,
+      attacksThisRound,
+    };
+  }
+
+  /** This actor as the rules' defender: evasion, deflection with worn armour, size. */
+  defender(id: string): Defender {
+    return {
+      id,
+      evasion: this.evasion,
+      deflection: { physical: this.defence.physical, elemental: this.defence.elemental },
+      size: this.size,
+    };
+  }
+
+  /** This actor as the damage chain and death rules see it (RULES §4–§6). */
+  actorState(reactionAvailable = true): ActorState {
+    const has = (condition: keyof LifeStatus) => this.conditions.has(condition);
+    // The death rules wrote these shapes themselves (plain JSON kept in ObjectFields).
+    const injuries: object[] = this.death.injuries;
+    return {
+      endurance: { ...this.endurance },
+      health: { ...this.health },
+      stamina: { ...this.stamina },
+      focus: { ...this.focus },
+      attributes: this.effectiveAttributes(),
+      athletics: this.skills.athletics.value,
+      fortitude: this.fortitude,
+      deflection: { physical: this.defence.physical, elemental: this.defence.elemental },
+      luckBonus: this.luck.bonus,
+      deathDifficulty: this.luck.deathDifficulty,
+      reactionAvailable,
+      status: {
+        unconscious: has("unconscious"),
+        dying: has("dying"),
+        stable: has("stable"),
+        dead: has("dead"),
+      },
+      pending: this.death.pending as PendingChoice | null,
+      strain: { ...this.strain },
+      injuries: injuries as S2Injury[],
+      dying: this.death.dying as DyingTrack | null,
+      downed: this.death.downed as DownedTrack | null,
+    };
+  }
+}
+
+/**
+ * A Brink actor's prepared data. Foundry types `actor.system` as a union over every actor type
+ * (a module's included); every type Brink registers has a BrinkActorData, so anything else is a bug.
+ */
+export function actorData(actor: Actor.Implementation): BrinkActorData {
+  const { system } = actor;
+  if (system instanceof BrinkActorData) return system;
+  throw new Error(`Brink | actor "${actor.name}" of type "${actor.type}" has no Brink data`);
 }

@@ -25,7 +25,7 @@ export async function handleDrop(
   const actor = await actorFrom(entry.actorUuid);
   if (!actor) return refuse("BRINK.Retreat.Refusal.actorGone");
   const items = checked.drops.map((d) => actor.items.get(d.itemId));
-  if (items.some((item) => !item || physicalData(item).dropped))
+  if (items.some((item) => !item || physicalData(item)?.dropped))
     return refuse("BRINK.Retreat.Refusal.itemGone");
   await markDropped(
     actor,
