@@ -231,11 +231,21 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
     };
   }
 
+  /** Where the death rules keep their place: S2's injuries and dying track, S1's downed track. */
+  lifeTracks(): { injuries: S2Injury[]; dying: DyingTrack | null; downed: DownedTrack | null } {
+    // The death rules wrote these shapes themselves (plain JSON kept in ObjectFields).
+    const injuries: object[] = this.death.injuries;
+    const { dying, downed }: { dying: object | null; downed: object | null } = this.death;
+    return {
+      injuries: injuries as S2Injury[],
+      dying: dying as DyingTrack | null,
+      downed: downed as DownedTrack | null,
+    };
+  }
+
   /** This actor as the damage chain and death rules see it (RULES §4–§6). */
   actorState(reactionAvailable = true): ActorState {
     const has = (condition: keyof LifeStatus) => this.conditions.has(condition);
-    // The death rules wrote these shapes themselves (plain JSON kept in ObjectFields).
-    const injuries: object[] = this.death.injuries;
     return {
       endurance: { ...this.endurance },
       health: { ...this.health },
@@ -256,9 +266,7 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
       },
       pending: this.death.pending as PendingChoice | null,
       strain: { ...this.strain },
-      injuries: injuries as S2Injury[],
-      dying: this.death.dying as DyingTrack | null,
-      downed: this.death.downed as DownedTrack | null,
+      ...this.lifeTracks(),
     };
   }
 }
