@@ -4,6 +4,7 @@
  * client runs the rules and writes: the actors in one batch, then per actor one item update
  * (minor injuries counting safe rests) and one item deletion (what healed or ended), and one card.
  */
+import { ArmourData, itemData } from "../data";
 import { templatePath } from "../constants";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { uuidField, wholeNumber } from "../request-fields";
@@ -64,10 +65,9 @@ export function restCharacter(actor: Actor.Implementation): RestCharacter {
 
 /** Whether the character wears armour that it would sleep in: worn, not dropped, heavy. */
 export function wearsHeavyArmour(actor: Actor.Implementation): boolean {
-  return [...actor.items].some((item) => {
-    // Armour's system data (data/item/armour); only these flags are read.
-    const system = item.system as unknown as { equipped?: boolean; dropped?: boolean; heavy?: boolean };
-    return item.type === "armour" && system.equipped === true && !system.dropped && system.heavy === true;
+  return actor.items.contents.some((item) => {
+    const armour = itemData(item, ArmourData);
+    return armour !== null && armour.equipped && !armour.dropped && armour.heavy;
   });
 }
 
