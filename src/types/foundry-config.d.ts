@@ -80,11 +80,23 @@ declare module "fvtt-types/configuration" {
     interface HookConfig {
       /** Fired by the Quench testing module when it is ready to take test batches. */
       quenchReady: (quench: QuenchRegistry) => void;
+      /** Brink's hooks around its automated writes (hooks/module-hooks.ts; README "Hooks for modules"). */
+      "brink.preApplyDamage": BrinkModuleHook;
+      "brink.applyDamage": BrinkModuleHook;
+      "brink.preRetreat": BrinkModuleHook;
+      "brink.retreat": BrinkModuleHook;
+      "brink.preRest": BrinkModuleHook;
+      "brink.rest": BrinkModuleHook;
+      "brink.preClaimTurn": BrinkModuleHook;
+      "brink.claimTurn": BrinkModuleHook;
     }
   }
 }
 
 declare global {
+  /** A Brink hook: its arguments are documented per hook in README ("Hooks for modules"). */
+  type BrinkModuleHook = (...args: unknown[]) => boolean | void;
+
   /** Brink's code runs after init; the compiler may assume `game` is initialised. */
   interface AssumeHookRan {
     init: never;
