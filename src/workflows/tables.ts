@@ -131,7 +131,7 @@ export interface EffectChangeData {
   key: string;
   mode: number;
   value: string;
-  priority?: number;
+  priority?: number | null;
 }
 
 export interface EffectData {
@@ -188,7 +188,7 @@ export async function consequenceItemSource(key: ConsequenceKey, uuid: string): 
   const document = await fromUuid(uuid);
   if (document instanceof Item) {
     // An Item's plain source: the shape Item creation takes.
-    const source = document.toObject() as unknown as Partial<ConsequenceItemData> & Record<string, unknown>;
+    const source = document.toObject();
     return {
       name: String(source.name ?? ""),
       type: String(source.type ?? FALLBACK_ITEMS[key].type),
