@@ -17,6 +17,8 @@ import type { DownedTrack } from "../../rules/stabilise";
 import type { DyingTrack, S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
 import { countField, descriptionField, dieField, poolField } from "../shared/fields";
+import { ArmourData } from "../item/armour";
+import { itemData } from "../item/narrow";
 
 const fields = () => foundry.data.fields;
 
@@ -106,28 +108,13 @@ export interface DeflectionSource {
   elemental: number;
 }
 
-interface ArmourLike {
-  name: string;
-  type: string;
-  system: {
-    equipped?: boolean;
-    dropped?: boolean;
-    deflection?: { physical: number; elemental: number };
-    condition?: { broken: boolean };
-  };
-}
-
 /** Worn, unbroken armour adds its deflection (RULES §1 defences). */
-export function wornArmour(items: Iterable<ArmourLike>): DeflectionSource[] {
-  return [...items]
-    .filter(
-      (i) => i.type === "armour" && i.system.equipped && !i.system.dropped && !i.system.condition?.broken,
-    )
-    .map((i) => ({
-      name: i.name,
-      physical: i.system.deflection?.physical ?? 0,
-      elemental: i.system.deflection?.elemental ?? 0,
-    }));
+export function wornArmour(items: Iterable<Item.Implementation>): DeflectionSource[] {
+  return [...items].flatMap((item) => {
+    const armour = itemData(item, ArmourData);
+    if (!armour?.equipped || armour.dropped || armour.condition.broken) return [];
+    return [{ name: item.name, ...armour.deflection }];
+  });
 }
 
 function stepDownTimes(die: number, steps: number): DieRating {
@@ -194,7 +181,7 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
     const zero = ATTRIBUTES.find((key) => this.attributes[key].value === 0);
     this.incapacitation = zero === undefined ? null : zeroAttributeOutcome(zero);
     // Items are prepared before the actor's derived data, so worn armour is known here.
-    const armour = wornArmour((this.parent?.items ?? []) as Iterable<ArmourLike>);
+    const armour = wornArmour(this.parent?.items ?? []);
     this.defence = {
       physical: this.deflection.physical + armour.reduce((sum, a) => sum + a.physical, 0),
       elemental: this.deflection.elemental + armour.reduce((sum, a) => sum + a.elemental, 0),
