@@ -7,25 +7,17 @@
 import { SYSTEM_ID } from "../constants";
 import type { Step } from "../rules/damage-chain";
 import { InjuryData, itemData } from "../data";
-import { TABLES_PACK } from "./tables";
-
-interface TableResultLike {
-  range: [number, number];
-  documentUuid?: string | null;
-  flags: Record<string, unknown>;
-}
-interface TableLike {
-  flags: Record<string, unknown>;
-  results: Iterable<TableResultLike>;
-}
+import {
+  packTables,
+  type TableDocument as TableLike,
+  type TableResultDocument as TableResultLike,
+} from "./tables";
 
 const brink = (flags: Record<string, unknown>): Record<string, unknown> =>
   (flags[SYSTEM_ID] as Record<string, unknown> | undefined) ?? {};
 
 async function tablesByKey(): Promise<Map<string, TableLike>> {
-  const pack = game.packs.get(TABLES_PACK);
-  // The tables pack holds RollTables; only their flags and results are read here.
-  const documents = pack ? ((await pack.getDocuments()) as unknown as TableLike[]) : [];
+  const documents = await packTables();
   return new Map(
     documents.flatMap((t) =>
       typeof brink(t.flags).table === "string" ? [[String(brink(t.flags).table), t]] : [],
