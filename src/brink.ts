@@ -41,8 +41,7 @@ Hooks.once("init", () => {
     character: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },
     npc: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },
   };
-  // Foundry's own typing of status entries is stricter than the shape it accepts at runtime.
-  CONFIG.statusEffects = statusEffectConfigs() as unknown as typeof CONFIG.statusEffects;
+  CONFIG.statusEffects = statusEffectConfigs();
   CONFIG.specialStatusEffects.DEFEATED = "dead";
   registerTokenHud(BrinkTokenHUD);
   registerSettings();

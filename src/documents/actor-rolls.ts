@@ -3,11 +3,9 @@
  * Everything an injury or setback changes (stepped-down dice, −1 to tests, disadvantage) and
  * exhaustion's penalty are folded in here, so every roll respects them.
  */
-import type { RatingState } from "../data/actor";
+import type { BrinkActorData, WeaponData } from "../data";
 import type { Attribute, Skill } from "../rules/characters";
-import type { Attacker, AttackWeapon, Defender, WeaponDelivery } from "../rules/attacks";
-import type { DamageType } from "../rules/damage";
-import type { DieRating } from "../rules/dice";
+import type { Attacker, AttackWeapon, Defender } from "../rules/attacks";
 import type { Modifier, TestSpec } from "../rules/tests";
 
 /** What the player picks in the roll dialog. */
@@ -21,17 +19,8 @@ export interface TestChoice {
   difficulty: number;
 }
 
-/** The slice of a prepared actor's system data these functions read. */
-export interface RollingActorData {
-  attributes: Record<Attribute, RatingState>;
-  skills: Record<Skill, RatingState>;
-  proficiencies: Set<string>;
-  luck: { bonus: number; deathDifficulty: number };
-  testPenalty: number;
-  size: number;
-  evasion: number;
-  defence: { physical: number; elemental: number };
-}
+/** A prepared actor's data as the rolling code reads it: Brink's actor model itself. */
+export type RollingActorData = BrinkActorData;
 
 const label = (key: string): string => game.i18n.localize(key);
 
@@ -81,57 +70,12 @@ export function testSpecFor(system: RollingActorData, choice: TestChoice): TestS
   };
 }
 
-export function attackerFor(system: RollingActorData, attacksThisRound: number): Attacker {
-  const attributes = Object.fromEntries(
-    Object.entries(system.attributes).map(([key, rating]) => [key, rating.value]),
-  ) as Record<Attribute, DieRating>;
-  return {
-    attributes,
-    combat: system.skills.combat.value,
-    proficiencies: [...system.proficiencies],
-    luckBonus: system.luck.bonus,
-    size: system.size,
-    attacksThisRound,
-  };
-}
+export const attackerFor = (system: RollingActorData, attacksThisRound: number): Attacker =>
+  system.attacker(attacksThisRound);
 
-export function defenderFor(id: string, system: RollingActorData): Defender {
-  return {
-    id,
-    evasion: system.evasion,
-    deflection: { physical: system.defence.physical, elemental: system.defence.elemental },
-    size: system.size,
-  };
-}
+export const defenderFor = (id: string, system: RollingActorData): Defender => system.defender(id);
 
-/** The slice of a prepared weapon's system data an attack reads. */
-export interface WeaponSystem {
-  attributes: Set<string>;
-  proficiencies: Set<string>;
-  damage: number;
-  criticalDamage: number;
-  criticalThreshold: number;
-  damageType: string;
-  properties: Set<string>;
-  condition: { broken: boolean };
-}
+/** A prepared weapon's data as an attack reads it: Brink's weapon model itself. */
+export type WeaponSystem = WeaponData;
 
-export function attackWeaponFor(system: WeaponSystem): AttackWeapon {
-  const delivery: WeaponDelivery = system.properties.has("thrown")
-    ? "thrown"
-    : system.properties.has("projectile")
-      ? "projectile"
-      : "melee";
-  return {
-    // The schema only admits attribute keys and damage types here (its choices).
-    attributes: [...system.attributes] as Attribute[],
-    proficiencies: [...system.proficiencies],
-    damage: system.damage,
-    criticalDamage: system.criticalDamage,
-    criticalThreshold: system.criticalThreshold,
-    damageType: system.damageType as DamageType,
-    delivery,
-    blast: system.properties.has("blast"),
-    broken: system.condition.broken,
-  };
-}
+export const attackWeaponFor = (system: WeaponSystem): AttackWeapon => system.attackWeapon();

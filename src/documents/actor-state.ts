@@ -3,68 +3,16 @@
  * state from the prepared actor, and turn a rule's `update` or `revert` (changed fields only) back
  * into one actor update. Conditions live in `system.conditions`, so life and death cost one write.
  */
-import type { RatingState } from "../data/actor";
-import type { Attribute } from "../rules/characters";
-import type { ActorState, LifeStatus } from "../rules/damage-chain";
+import type { BrinkActorData } from "../data";
+import type { ActorState } from "../rules/damage-chain";
 import { LIFE_CONDITIONS } from "../rules/death";
 import { unlike } from "../rules/revert";
-import type { DieRating } from "../rules/dice";
-import type { DownedTrack } from "../rules/stabilise";
-import type { DyingTrack, S2Injury } from "../rules/dying";
 
-interface Pool {
-  value: number;
-  max: number;
-}
+/** A prepared actor's data as the bridge reads it: Brink's actor model itself. */
+export type LifeActorData = BrinkActorData;
 
-/** The prepared system data the bridge reads. */
-export interface LifeActorData {
-  attributes: Record<Attribute, RatingState>;
-  skills: { athletics: RatingState };
-  endurance: Pool;
-  health: Pool;
-  stamina: Pool;
-  focus: Pool;
-  strain: Pool;
-  fortitude: number;
-  defence: { physical: number; elemental: number };
-  luck: { bonus: number; deathDifficulty: number };
-  conditions: Set<string>;
-  death: {
-    pending: "fortify" | "strain-or-injury" | null;
-    dying: object | null;
-    downed: object | null;
-    injuries: object[];
-  };
-}
-
-export function actorStateOf(system: LifeActorData, reactionAvailable = true): ActorState {
-  const attributes = Object.fromEntries(
-    Object.entries(system.attributes).map(([key, rating]) => [key, rating.value]),
-  ) as Record<Attribute, DieRating>;
-  return {
-    endurance: { ...system.endurance },
-    health: { ...system.health },
-    stamina: { ...system.stamina },
-    focus: { ...system.focus },
-    attributes,
-    athletics: system.skills.athletics.value,
-    fortitude: system.fortitude,
-    deflection: { physical: system.defence.physical, elemental: system.defence.elemental },
-    luckBonus: system.luck.bonus,
-    deathDifficulty: system.luck.deathDifficulty,
-    reactionAvailable,
-    status: Object.fromEntries(
-      LIFE_CONDITIONS.map((c) => [c, system.conditions.has(c)]),
-    ) as unknown as LifeStatus,
-    pending: system.death.pending,
-    strain: { ...system.strain },
-    // The death rules wrote these shapes themselves (plain JSON kept in ObjectFields).
-    injuries: system.death.injuries as S2Injury[],
-    dying: system.death.dying as DyingTrack | null,
-    downed: system.death.downed as DownedTrack | null,
-  };
-}
+export const actorStateOf = (system: LifeActorData, reactionAvailable = true): ActorState =>
+  system.actorState(reactionAvailable);
 
 /**
  * One actor update for a rule's changed fields. Attributes and deflection are never written back:

@@ -42,20 +42,17 @@ export interface AppliedDamage extends DamageHookData {
 }
 
 type HookName = (typeof MODULE_HOOKS)[keyof typeof MODULE_HOOKS];
-// Hook names of Brink's own; fvtt-types' hook list is typed for core's hooks.
-const hooks = Hooks as unknown as {
-  call(name: HookName, ...args: unknown[]): boolean;
-  callAll(name: HookName, ...args: unknown[]): boolean;
-};
+
+// Brink's hook names are declared in fvtt-types' HookConfig (types/foundry-config.d.ts).
 
 /** Runs a pre hook: false when a listener cancelled the write. */
 export function allowedBy(name: HookName, ...args: unknown[]): boolean {
-  return hooks.call(name, ...args) !== false;
+  return Hooks.call(name, ...args) !== false;
 }
 
 /** Runs a post hook: every listener hears it. */
 export function announceWrite(name: HookName, ...args: unknown[]): void {
-  hooks.callAll(name, ...args);
+  Hooks.callAll(name, ...args);
 }
 
 /** A damage amount a listener left: a whole number of zero or more, or null if it is not one. */

@@ -26,8 +26,8 @@ export function combatantOf({ actor, token }: Fighter): BrinkCombatant | undefin
     (combat): combat is NonNullable<typeof combat> => combat?.started === true,
   );
   for (const combat of started) {
-    // Brink registers BrinkCombatant as the Combatant class.
-    const combatants = combat.combatants.contents as unknown as BrinkCombatant[];
+    // Brink registers BrinkCombatant as the Combatant class, so this keeps every combatant.
+    const combatants = combat.combatants.contents.filter((c) => c instanceof BrinkCombatant);
     const found = token?.id
       ? combatants.find((c) => c.tokenId === token.id && c.sceneId === (token.parent?.id ?? c.sceneId))
       : undefined;

@@ -6,25 +6,18 @@
  */
 import { SYSTEM_ID } from "../constants";
 import type { Step } from "../rules/damage-chain";
-import { TABLES_PACK } from "./tables";
-
-interface TableResultLike {
-  range: [number, number];
-  documentUuid?: string | null;
-  flags: Record<string, unknown>;
-}
-interface TableLike {
-  flags: Record<string, unknown>;
-  results: Iterable<TableResultLike>;
-}
+import { InjuryData, itemData } from "../data";
+import {
+  packTables,
+  type TableDocument as TableLike,
+  type TableResultDocument as TableResultLike,
+} from "./tables";
 
 const brink = (flags: Record<string, unknown>): Record<string, unknown> =>
   (flags[SYSTEM_ID] as Record<string, unknown> | undefined) ?? {};
 
 async function tablesByKey(): Promise<Map<string, TableLike>> {
-  const pack = game.packs.get(TABLES_PACK);
-  // The tables pack holds RollTables; only their flags and results are read here.
-  const documents = pack ? ((await pack.getDocuments()) as unknown as TableLike[]) : [];
+  const documents = await packTables();
   return new Map(
     documents.flatMap((t) =>
       typeof brink(t.flags).table === "string" ? [[String(brink(t.flags).table), t]] : [],
@@ -44,14 +37,12 @@ async function itemFrom(uuid: string | null | undefined, source: string, permane
     console.warn(`Brink | the injury item ${uuid} cannot be found; the injury is listed on the card only.`);
     return null;
   }
-  // An Item's plain source: the shape Item creation takes.
-  const data = document.toObject() as unknown as Record<string, unknown> & {
-    system: Record<string, unknown>;
-  };
-  delete data._id;
+  // An Item's plain source is the shape Item creation takes; a copy gets a new id.
+  const { _id: _copied, ...data } = document.toObject();
+  const injury = itemData(document, InjuryData);
   return {
     ...data,
-    system: { ...data.system, source, permanent: permanent || data.system.permanent === true },
+    system: { ...data.system, source, permanent: permanent || injury?.permanent === true },
     _stats: { compendiumSource: uuid },
   };
 }
@@ -95,31 +86,26 @@ export interface InjuryItemChanges {
   madePermanent: string[];
 }
 
-interface WoundLike {
-  id: string | null;
-  system: unknown;
-  _stats?: { compendiumSource?: string | null };
-}
-
-const isWound = (item: WoundLike) => (item.system as { kind?: string }).kind === "wound";
-const isPermanent = (item: WoundLike) => (item.system as { permanent?: boolean }).permanent === true;
+/** A wound the character carries that has not become permanent. */
+const isTemporaryWound = (item: Item.Implementation) => {
+  const injury = itemData(item, InjuryData);
+  return injury?.kind === "wound" && !injury.permanent;
+};
 
 /**
  * Wounds that become permanent (S2): rolling an injury the character still has makes that one
  * permanent (no second copy); dying while injured makes every wound permanent.
  */
 async function woundsMadePermanent(actor: Actor.Implementation, steps: readonly Step[]): Promise<string[]> {
-  // Brink's items keep the compendium entry they came from in _stats, as Foundry's copies do.
-  const wounds = (actor.items.contents as unknown as WoundLike[]).filter(
-    (item) => isWound(item) && !isPermanent(item),
-  );
-  const ids = (list: WoundLike[]) => list.flatMap((w) => (w.id ? [w.id] : []));
+  const wounds = actor.items.contents.filter(isTemporaryWound);
+  const ids = (list: Item.Implementation[]) => list.flatMap((w) => (w.id ? [w.id] : []));
   if (steps.some((s) => s.kind === "injuries-permanent")) return ids(wounds);
   const repeats = injurySteps(steps).filter((s) => s.kind === "injury" && s.repeated);
   if (!repeats.length) return [];
   const tables = await tablesByKey();
   const sources = new Set(repeats.map((step) => injuryUuid(tables, step)));
-  return ids(wounds.filter((w) => sources.has(w._stats?.compendiumSource ?? null)));
+  // Brink's items keep the compendium entry they came from in _stats, as Foundry's copies do.
+  return ids(wounds.filter((w) => sources.has(w._stats.compendiumSource ?? null)));
 }
 
 /** Creates and updates the injury items a rule's steps call for: at most two writes. */

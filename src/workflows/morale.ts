@@ -28,7 +28,7 @@ import { groupIdOf, orderedConditions, recoveryData, updateActors } from "./retr
 export const MORALE_SCOPES = ["team", "group", "individual"] as const satisfies readonly MoraleScope[];
 
 /** Combatants already out of the fight neither check morale nor follow anyone. */
-const OUT_OF_THE_FIGHT = ["dead", "routed", "retreated"];
+const OUT_OF_THE_FIGHT = ["dead", "routed", "retreated"] as const;
 
 export function inTheFight(combatant: Combatant.Implementation): boolean {
   const actor = combatant.actor;

@@ -4,6 +4,7 @@
  * client runs the rules and writes: the actors in one batch, then per actor one item update
  * (minor injuries counting safe rests) and one item deletion (what healed or ended), and one card.
  */
+import { ArmourData, itemData } from "../data";
 import { templatePath } from "../constants";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { defineRequest, refuse, type Refusal, type RequestContext, type RequestResult } from "../requests";
@@ -57,10 +58,9 @@ export function restCharacter(actor: Actor.Implementation): RestCharacter {
 
 /** Whether the character wears armour that it would sleep in: worn, not dropped, heavy. */
 export function wearsHeavyArmour(actor: Actor.Implementation): boolean {
-  return [...actor.items].some((item) => {
-    // Armour's system data (data/item/armour); only these flags are read.
-    const system = item.system as unknown as { equipped?: boolean; dropped?: boolean; heavy?: boolean };
-    return item.type === "armour" && system.equipped === true && !system.dropped && system.heavy === true;
+  return actor.items.contents.some((item) => {
+    const armour = itemData(item, ArmourData);
+    return armour !== null && armour.equipped && !armour.dropped && armour.heavy;
   });
 }
 
@@ -162,7 +162,7 @@ function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestRes
   const healedItems = deleteInjuryIds.filter((id) => actor.items.has(id));
   const endedSetbacks = endsWithSafeRest(kind)
     ? actor.items
-        .filter((item) => item.type === "setback" && setbackData(item).endsOn === "safeLongRest")
+        .filter((item) => item.type === "setback" && setbackData(item)?.endsOn === "safeLongRest")
         .map((item) => item.id ?? "")
     : [];
   const remove = [...new Set([...healedItems, ...endedSetbacks])];
@@ -261,7 +261,7 @@ function restCardView(kind: RestKind, rested: readonly Rested[], s2: boolean) {
       ];
       const progress = summary.minorInjuryProgress.map((entry) => {
         const item = actor.items.get(entry.id);
-        const attribute = item ? injuryData(item).attribute : null;
+        const attribute = item ? (injuryData(item)?.attribute ?? null) : null;
         return game.i18n.format("BRINK.Rest.Card.progress", {
           name: item?.name ?? (attribute ? attributeLabel(attribute) : entry.id),
           count: String(entry.safeRests),

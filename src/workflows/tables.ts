@@ -39,15 +39,27 @@ export interface LoadedRetreatTables {
   fallbacks: TableKey[];
 }
 
-/** A RollTable as this code reads it (a compendium document). */
-interface TableDocument {
+/** What Brink reads of a RollTable's result. */
+export interface TableResultDocument {
+  range: [number, number];
+  flags: Record<string, unknown>;
+  documentUuid?: string | null;
+}
+
+/** What Brink reads of a RollTable (a compendium document). */
+export interface TableDocument {
   formula: string;
   flags: Record<string, unknown>;
-  results: Iterable<{
-    range: [number, number];
-    flags: Record<string, unknown>;
-    documentUuid?: string | null;
-  }>;
+  results: Iterable<TableResultDocument>;
+}
+
+/** The RollTables of Brink's tables pack; none when the pack is missing. */
+export async function packTables(): Promise<TableDocument[]> {
+  const pack = game.packs.get(TABLES_PACK);
+  if (!pack) return [];
+  // fvtt-types types a pack's documents as a union of every kind (and a result's range as a list of
+  // pairs); the tables pack holds RollTables, read through the members above.
+  return (await pack.getDocuments()) as unknown as TableDocument[];
 }
 
 const brinkFlags = (flags: Record<string, unknown>): Record<string, unknown> => {
@@ -73,11 +85,7 @@ function sourceOf(table: TableDocument): TableSource {
 
 async function tableSources(): Promise<Map<string, TableSource>> {
   const sources = new Map<string, TableSource>();
-  const pack = game.packs.get(TABLES_PACK);
-  if (!pack) return sources;
-  // The tables pack holds RollTables; read through the few members this code needs.
-  const documents = (await pack.getDocuments()) as unknown as TableDocument[];
-  for (const table of documents) {
+  for (const table of await packTables()) {
     const key = brinkFlags(table.flags).table;
     if (typeof key === "string" && !sources.has(key)) sources.set(key, sourceOf(table));
   }
@@ -131,7 +139,7 @@ export interface EffectChangeData {
   key: string;
   mode: number;
   value: string;
-  priority?: number;
+  priority?: number | null;
 }
 
 export interface EffectData {
@@ -188,7 +196,7 @@ export async function consequenceItemSource(key: ConsequenceKey, uuid: string): 
   const document = await fromUuid(uuid);
   if (document instanceof Item) {
     // An Item's plain source: the shape Item creation takes.
-    const source = document.toObject() as unknown as Partial<ConsequenceItemData> & Record<string, unknown>;
+    const source = document.toObject();
     return {
       name: String(source.name ?? ""),
       type: String(source.type ?? FALLBACK_ITEMS[key].type),

@@ -23,7 +23,7 @@ interface RegisteredSetting {
 
 export function registered(key: string): RegisteredSetting {
   // game.settings.settings holds every registered setting's config by a runtime id; Brink reads these fields.
-  const all = game.settings.settings as unknown as ReadonlyMap<string, RegisteredSetting>;
+  const all: ReadonlyMap<string, RegisteredSetting> = game.settings.settings;
   const config = all.get(`${SYSTEM_ID}.${key}`);
   if (!config) throw new Error(`Brink | the setting "${key}" is not registered`);
   return config;

@@ -6,8 +6,18 @@ import { DYING_TURNS } from "../../rules/dying";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { deathLuckChance } from "../../rules/odds";
-import { statusLabelKey } from "../../status-effects";
-import type { RatingState } from "../../data/actor";
+import { statusLabelKey, type StatusId } from "../../status-effects";
+import {
+  ArmourData,
+  InjuryData,
+  SetbackData,
+  ShieldData,
+  WeaponData,
+  actorData,
+  physicalData,
+  type BrinkActorData,
+  type RatingState,
+} from "../../data";
 import { optionalRules } from "../../settings";
 
 export interface RatingView {
@@ -67,76 +77,15 @@ function effectNotes(changes: readonly EffectChange[], keys: readonly string[]):
     .map((c) => `${c.source} ${Number(c.value) > 0 ? "+" : ""}${c.value}`);
 }
 
-/** What the actor stores, before effects and derived data: what edit mode shows and writes. */
-export interface SheetActorSource {
-  name: string;
-  system: {
-    attributes: Record<Attribute, { die: number }>;
-    skills: Record<Skill, { die: number }>;
-    endurance: { value: number; max: number };
-    health: { value: number; max: number };
-    stamina: { value: number; max: number };
-    focus: { value: number; max: number };
-    strain: { value: number };
-    proficiencies: string[];
-    detachment: boolean;
-    leader: boolean;
-    details: { biography: string; notes: string };
-  } & Record<string, unknown>;
-}
-
-/** The slice of a prepared actor the sheet reads; BrinkActor satisfies it. */
-export interface SheetActor {
-  _source: SheetActorSource;
-  name: string;
-  type: string;
-  img: string | null;
-  isOwner: boolean;
-  system: {
-    attributes: Record<Attribute, RatingState>;
-    skills: Record<Skill, RatingState>;
-    endurance: { value: number; max: number };
-    health: { value: number; max: number };
-    stamina: { value: number; max: number };
-    focus: { value: number; max: number };
-    strain: { value: number; max: number };
-    luck: { bonus: number; deathDifficulty: number };
-    evasion: number;
-    deflection: { physical: number; elemental: number };
-    size: number;
-    speed: number;
-    level: number;
-    xp: number;
-    exhaustion: number;
-    fortitude: number;
-    hitDice: { value: number; max: number; die: number };
-    proficiencies: Set<string>;
-    morale: number;
-    detachment: boolean;
-    leader: boolean;
-    harmed: boolean;
-    bloodied: boolean;
-    testPenalty: number;
-    defence: {
-      physical: number;
-      elemental: number;
-      sources: { name: string; physical: number; elemental: number }[];
-    };
-    details: { biography: string; notes: string };
-    conditions: Set<string>;
-    death: {
-      dying: { turnsTaken: number; successes: number; failures: number } | null;
-      downed: { roundsElapsed: number; fightOver: boolean } | null;
-    };
-  };
-  items: Iterable<{
-    id: string | null;
-    name: string;
-    img: string | null;
-    type: string;
-    system: unknown;
-  }>;
-}
+/**
+ * What the actor stores, before effects and derived data: what edit mode shows and writes. The
+ * model's source type, with the attribute and skill dice it loses to the keyed schema (base-actor's
+ * diceGroup builds those fields from a list of keys).
+ */
+type StoredActorData = BrinkActorData["_source"] & {
+  attributes: Record<Attribute, { die: number }>;
+  skills: Record<Skill, { die: number }>;
+};
 
 /** Small spendable pools read best as pips; endurance and health as bars. */
 const PIP_POOLS = new Set(["stamina", "focus", "strain"]);
@@ -202,58 +151,41 @@ function poolView(
   };
 }
 
-interface ItemSystemView {
-  equipped?: boolean;
-  dropped?: boolean;
-  condition?: { broken: boolean };
-  damage?: number;
-  damageType?: string;
-  block?: number | null;
-  deflection?: { physical: number; elemental: number };
-  kind?: string;
-  attribute?: string | null;
-}
-
-function itemSummary(type: string, system: ItemSystemView): string {
+function itemSummary(item: Item.Implementation): string {
   const i18n = game.i18n;
-  switch (type) {
-    case "weapon":
-      return `${system.damage ?? 0} ${i18n.localize(`BRINK.DamageType.${system.damageType ?? "untyped"}`)}`;
-    case "armour":
-      return `${system.deflection?.physical ?? 0} / ${system.deflection?.elemental ?? 0}`;
-    case "shield":
-      return i18n.format("BRINK.Sheet.blockValue", { value: String(system.block ?? 0) });
-    case "injury":
-    case "setback": {
-      const kind = i18n.localize(
-        `BRINK.${type === "injury" ? "InjuryKind" : "SetbackKind"}.${system.kind ?? ""}`,
-      );
-      return system.attribute
-        ? `${kind} (${i18n.localize(`BRINK.Attribute.${system.attribute}.abbr`)})`
-        : kind;
-    }
-    default:
-      return "";
+  const { system } = item;
+  if (system instanceof WeaponData)
+    return `${system.damage} ${i18n.localize(`BRINK.DamageType.${system.damageType}`)}`;
+  if (system instanceof ArmourData) return `${system.deflection.physical} / ${system.deflection.elemental}`;
+  if (system instanceof ShieldData)
+    return i18n.format("BRINK.Sheet.blockValue", { value: String(system.block) });
+  if (system instanceof InjuryData || system instanceof SetbackData) {
+    const kind = i18n.localize(
+      `BRINK.${system instanceof InjuryData ? "InjuryKind" : "SetbackKind"}.${system.kind}`,
+    );
+    const attribute = system instanceof InjuryData ? system.attribute : null;
+    return attribute ? `${kind} (${i18n.localize(`BRINK.Attribute.${attribute}.abbr`)})` : kind;
   }
+  return "";
 }
 
-export function itemView(item: SheetActor["items"] extends Iterable<infer T> ? T : never): ItemView {
-  const system = (item.system ?? {}) as ItemSystemView;
+export function itemView(item: Item.Implementation): ItemView {
+  const physical = physicalData(item);
   return {
     id: item.id ?? "",
     name: item.name,
     img: item.img ?? "icons/svg/item-bag.svg",
     type: item.type,
     typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
-    summary: itemSummary(item.type, system),
-    equipped: system.equipped === true,
-    dropped: system.dropped === true,
-    broken: system.condition?.broken === true,
-    canEquip: system.equipped !== undefined,
+    summary: itemSummary(item),
+    equipped: physical?.equipped === true,
+    dropped: physical?.dropped === true,
+    broken: physical?.condition.broken === true,
+    canEquip: physical !== null,
   };
 }
 
-function deflectionTooltip(system: SheetActor["system"], category: "physical" | "elemental"): string {
+function deflectionTooltip(system: BrinkActorData, category: "physical" | "elemental"): string {
   const parts = [`${game.i18n.localize("BRINK.Sheet.base")} ${system.deflection[category]}`];
   for (const source of system.defence.sources) parts.push(`${source.name} +${source[category]}`);
   return parts.join(" · ");
@@ -281,7 +213,7 @@ const signedText = (value: number): string =>
   value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0";
 
 /** A stored number of the actor's system data, by dotted key ("luck.bonus"). */
-function storedNumber(source: SheetActorSource["system"], key: string): number {
+function storedNumber(source: StoredActorData, key: string): number {
   let value: unknown = source;
   for (const part of key.split(".")) value = (value as Record<string, unknown> | undefined)?.[part];
   return Number(value);
@@ -291,7 +223,7 @@ function storedNumber(source: SheetActorSource["system"], key: string): number {
 function storedStat(
   key: string,
   prepared: number,
-  source: SheetActorSource["system"],
+  source: StoredActorData,
   options: Partial<StatView> = {},
 ): StatView {
   const base = `BRINK.Actor.base.FIELDS.${key}`;
@@ -317,12 +249,7 @@ function sizeChoices(size: number) {
 }
 
 /** The numbers on the sheet, each editable in edit mode. */
-function statGroups(
-  system: SheetActor["system"],
-  source: SheetActorSource["system"],
-  isNpc: boolean,
-  showMorale: boolean,
-) {
+function statGroups(system: BrinkActorData, source: StoredActorData, isNpc: boolean, showMorale: boolean) {
   const stat = (key: string, prepared: number, options: Partial<StatView> = {}) =>
     storedStat(key, prepared, source, options);
   const defences = [
@@ -385,10 +312,10 @@ function withEffectNotes<T extends Record<string, StatView[]>>(
 }
 
 /** The life-and-death panel: where the character stands, and what can be done about it. */
-function lifeView(system: SheetActor["system"]) {
+function lifeView(system: BrinkActorData) {
   const i18n = game.i18n;
-  const has = (c: string) => system.conditions.has(c);
-  const { dying, downed } = system.death;
+  const has = (c: StatusId) => system.conditions.has(c);
+  const { dying, downed } = system.lifeTracks();
   let status = "";
   if (has("dead")) status = i18n.localize("BRINK.Life.dead");
   else if (has("dying") && dying)
@@ -414,9 +341,10 @@ function lifeView(system: SheetActor["system"]) {
 
 const ITEM_GROUPS = ["weapon", "armour", "shield", "gear", "talent", "injury", "setback"] as const;
 
-export function actorSheetContext(actor: SheetActor, changes: readonly EffectChange[] = []) {
-  const system = actor.system;
-  const source = actor._source.system;
+export function actorSheetContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
+  const system = actorData(actor);
+  // The model keeps the actor's stored system data as its own source.
+  const source = system._source as StoredActorData;
   const rules = optionalRules();
   const items = [...actor.items].map(itemView);
   const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));

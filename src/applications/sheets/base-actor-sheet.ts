@@ -4,7 +4,8 @@ import { promptAttack, promptTest } from "../rolls/flows";
 import { promptRest } from "../rest";
 import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
 import { lifeAction } from "../../workflows/life";
-import { actorSheetContext, type EffectChange, type SheetActor } from "./actor-context";
+import { actorSheetContext, type EffectChange } from "./actor-context";
+import { actorData } from "../../data";
 
 import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
 import { withValidatedSubmit } from "./submit";
@@ -53,16 +54,13 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
 
   override async _prepareContext(options: unknown) {
     const context = await super._prepareContext(options);
-    // The sheet's document is a prepared Brink actor; its runtime shape is what SheetActor describes.
-    const actor = this.actor as unknown as SheetActor;
     const changes: EffectChange[] = [];
     for (const effect of this.actor.allApplicableEffects()) {
       if (!effect.active) continue;
       for (const change of effect.changes)
         changes.push({ source: effect.name, key: change.key, value: String(change.value) });
     }
-    const details = (this.actor.system as unknown as { details: { biography: string; notes: string } })
-      .details;
+    const { details } = actorData(this.actor);
     const enrich = (html: string) =>
       foundry.applications.ux.TextEditor.implementation.enrichHTML(html, {
         secrets: this.actor.isOwner,
@@ -77,13 +75,13 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       isEdit: this.isEditMode,
       isGM: game.user.isGM,
       editable: this.isEditable,
-      ...actorSheetContext(actor, changes),
+      ...actorSheetContext(this.actor, changes),
     });
   }
 
   /** The sheet's actor is always a Brink actor (registered for Brink's actor types only). */
   get brinkActor(): BrinkActor {
-    return this.actor as unknown as BrinkActor;
+    return this.actor;
   }
 
   // Roll clicks pass their event on: a held Skip dialog key skips (or shows) the dialog for this roll.

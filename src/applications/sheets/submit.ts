@@ -4,16 +4,11 @@
  */
 import type { ApplicationClass, DocumentSheetSurface, SubmittedForm } from "../../foundry/application-base";
 
-/** v13's DataModelValidationError lists each failing path with its message. */
-interface ValidationFailures {
-  getAllFailures(): Record<string, { message?: string } | undefined>;
-}
-
 function failuresOf(error: unknown): [string, string][] | null {
   const { DataModelValidationError } = foundry.data.validation;
   if (!(error instanceof DataModelValidationError)) return null;
-  // v13's error exposes getAllFailures(); fvtt-types does not type the flattened record.
-  const failures = (error as unknown as ValidationFailures).getAllFailures();
+  // v13's error lists each failing path with its message (nothing when no field failed).
+  const failures = error.getAllFailures() ?? {};
   return Object.entries(failures).map(([path, failure]) => [path, failure?.message ?? ""]);
 }
 

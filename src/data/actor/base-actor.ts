@@ -11,8 +11,14 @@ import {
   type ZeroAttributeOutcome,
 } from "../../rules/characters";
 import { isDieRating, type DieRating } from "../../rules/dice";
+import type { Attacker, Defender } from "../../rules/attacks";
+import type { ActorState, LifeStatus, PendingChoice } from "../../rules/damage-chain";
+import type { DownedTrack } from "../../rules/stabilise";
+import type { DyingTrack, S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
 import { countField, descriptionField, dieField, poolField } from "../shared/fields";
+import { ArmourData } from "../item/armour";
+import { itemData } from "../item/narrow";
 
 const fields = () => foundry.data.fields;
 
@@ -102,28 +108,13 @@ export interface DeflectionSource {
   elemental: number;
 }
 
-interface ArmourLike {
-  name: string;
-  type: string;
-  system: {
-    equipped?: boolean;
-    dropped?: boolean;
-    deflection?: { physical: number; elemental: number };
-    condition?: { broken: boolean };
-  };
-}
-
 /** Worn, unbroken armour adds its deflection (RULES §1 defences). */
-export function wornArmour(items: Iterable<ArmourLike>): DeflectionSource[] {
-  return [...items]
-    .filter(
-      (i) => i.type === "armour" && i.system.equipped && !i.system.dropped && !i.system.condition?.broken,
-    )
-    .map((i) => ({
-      name: i.name,
-      physical: i.system.deflection?.physical ?? 0,
-      elemental: i.system.deflection?.elemental ?? 0,
-    }));
+export function wornArmour(items: Iterable<Item.Implementation>): DeflectionSource[] {
+  return [...items].flatMap((item) => {
+    const armour = itemData(item, ArmourData);
+    if (!armour?.equipped || armour.dropped || armour.condition.broken) return [];
+    return [{ name: item.name, ...armour.deflection }];
+  });
 }
 
 function stepDownTimes(die: number, steps: number): DieRating {
@@ -190,11 +181,89 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
     const zero = ATTRIBUTES.find((key) => this.attributes[key].value === 0);
     this.incapacitation = zero === undefined ? null : zeroAttributeOutcome(zero);
     // Items are prepared before the actor's derived data, so worn armour is known here.
-    const armour = wornArmour((this.parent?.items ?? []) as Iterable<ArmourLike>);
+    const armour = wornArmour(this.parent?.items ?? []);
     this.defence = {
       physical: this.deflection.physical + armour.reduce((sum, a) => sum + a.physical, 0),
       elemental: this.deflection.elemental + armour.reduce((sum, a) => sum + a.elemental, 0),
       sources: armour,
     };
   }
+
+  /** Each attribute's effective die, after injuries stepped it down. */
+  effectiveAttributes(): Record<Attribute, DieRating> {
+    const dice = {} as Record<Attribute, DieRating>;
+    for (const key of ATTRIBUTES) dice[key] = this.attributes[key].value;
+    return dice;
+  }
+
+  /** This actor as the rules' attacker (RULES §4), having made `attacksThisRound` attacks already. */
+  attacker(attacksThisRound: number): Attacker {
+    return {
+      attributes: this.effectiveAttributes(),
+      combat: this.skills.combat.value,
+      proficiencies: [...this.proficiencies],
+      luckBonus: this.luck.bonus,
+      size: this.size,
+      attacksThisRound,
+    };
+  }
+
+  /** This actor as the rules' defender: evasion, deflection with worn armour, size. */
+  defender(id: string): Defender {
+    return {
+      id,
+      evasion: this.evasion,
+      deflection: { physical: this.defence.physical, elemental: this.defence.elemental },
+      size: this.size,
+    };
+  }
+
+  /** Where the death rules keep their place: S2's injuries and dying track, S1's downed track. */
+  lifeTracks(): { injuries: S2Injury[]; dying: DyingTrack | null; downed: DownedTrack | null } {
+    // The death rules wrote these shapes themselves (plain JSON kept in ObjectFields).
+    const injuries: object[] = this.death.injuries;
+    const { dying, downed }: { dying: object | null; downed: object | null } = this.death;
+    return {
+      injuries: injuries as S2Injury[],
+      dying: dying as DyingTrack | null,
+      downed: downed as DownedTrack | null,
+    };
+  }
+
+  /** This actor as the damage chain and death rules see it (RULES §4–§6). */
+  actorState(reactionAvailable = true): ActorState {
+    const has = (condition: keyof LifeStatus) => this.conditions.has(condition);
+    return {
+      endurance: { ...this.endurance },
+      health: { ...this.health },
+      stamina: { ...this.stamina },
+      focus: { ...this.focus },
+      attributes: this.effectiveAttributes(),
+      athletics: this.skills.athletics.value,
+      fortitude: this.fortitude,
+      deflection: { physical: this.defence.physical, elemental: this.defence.elemental },
+      luckBonus: this.luck.bonus,
+      deathDifficulty: this.luck.deathDifficulty,
+      reactionAvailable,
+      status: {
+        unconscious: has("unconscious"),
+        dying: has("dying"),
+        stable: has("stable"),
+        dead: has("dead"),
+      },
+      pending: this.death.pending as PendingChoice | null,
+      strain: { ...this.strain },
+      ...this.lifeTracks(),
+    };
+  }
+}
+
+/**
+ * A Brink actor's prepared data. Foundry types `actor.system` as a union over every actor type
+ * (a module's included); every type Brink registers has a BrinkActorData, so anything else is a bug.
+ */
+export function actorData(actor: Actor.Implementation): BrinkActorData {
+  const { system } = actor;
+  if (system instanceof BrinkActorData) return system;
+  throw new Error(`Brink | actor "${actor.name}" of type "${actor.type}" has no Brink data`);
 }

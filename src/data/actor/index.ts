@@ -1,5 +1,6 @@
 export {
   BrinkActorData,
+  actorData,
   actorSchema,
   type ActorSchema,
   type ActorDerived,

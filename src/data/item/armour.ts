@@ -5,6 +5,8 @@ import {
   resolveDurability,
   type DurabilityState,
 } from "./physical";
+import type { DefenceItem } from "../../rules/defences";
+import { defenceItemOf } from "./defence";
 
 const fields = () => foundry.data.fields;
 
@@ -54,6 +56,11 @@ export class ShieldData extends foundry.abstract.TypeDataModel<
 
   override prepareDerivedData(): void {
     this.condition = resolveDurability(this.durability, this.metal);
+  }
+
+  /** This shield as a block or parry uses it (RULES §4 reactions). */
+  defenceItem(): DefenceItem {
+    return defenceItemOf(this);
   }
 }
 

@@ -11,3 +11,4 @@ export {
 } from "./consequences";
 export { defaultDurability, resolveDurability, type DurabilityState } from "./physical";
 export { WEAPON_PROPERTIES, WeaponData, type WeaponProperty } from "./weapon";
+export { itemData, physicalData, wieldedData, type PhysicalData } from "./narrow";

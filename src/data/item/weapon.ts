@@ -1,5 +1,7 @@
-import { ATTRIBUTES } from "../../rules/characters";
-import { DAMAGE_TYPES } from "../../rules/damage";
+import type { AttackWeapon, WeaponDelivery } from "../../rules/attacks";
+import { ATTRIBUTES, type Attribute } from "../../rules/characters";
+import { DAMAGE_TYPES, type DamageType } from "../../rules/damage";
+import type { DefenceItem } from "../../rules/defences";
 import {
   countField,
   nullableCount,
@@ -7,6 +9,7 @@ import {
   resolveDurability,
   type DurabilityState,
 } from "./physical";
+import { defenceItemOf } from "./defence";
 
 const fields = () => foundry.data.fields;
 
@@ -85,5 +88,31 @@ export class WeaponData extends foundry.abstract.TypeDataModel<
 
   override prepareDerivedData(): void {
     this.condition = resolveDurability(this.durability, this.metal);
+  }
+
+  /** This weapon as the rules' attack reads it (RULES §4): delivery from its properties. */
+  attackWeapon(): AttackWeapon {
+    const delivery: WeaponDelivery = this.properties.has("thrown")
+      ? "thrown"
+      : this.properties.has("projectile")
+        ? "projectile"
+        : "melee";
+    return {
+      // The schema only admits attribute keys and damage types here (its choices).
+      attributes: [...this.attributes] as Attribute[],
+      proficiencies: [...this.proficiencies],
+      damage: this.damage,
+      criticalDamage: this.criticalDamage,
+      criticalThreshold: this.criticalThreshold,
+      damageType: this.damageType as DamageType,
+      delivery,
+      blast: this.properties.has("blast"),
+      broken: this.condition.broken,
+    };
+  }
+
+  /** This weapon as a block or parry uses it (RULES §4 reactions). */
+  defenceItem(): DefenceItem {
+    return defenceItemOf(this);
   }
 }

@@ -1,4 +1,5 @@
 /** Writing actors back: batched updates, finding an actor by uuid, keeping conditions in order. */
+import { BrinkActor } from "../../documents";
 
 /**
  * Linked world actors in one batched write; token actors (unlinked) each in their own, since a
@@ -26,7 +27,7 @@ export async function updateActors(
 export async function actorFrom(uuid: string): Promise<Actor.Implementation | null> {
   const document = await fromUuid(uuid);
   // Every actor in a Brink world is a BrinkActor (the configured class).
-  return document instanceof Actor ? (document as unknown as Actor.Implementation) : null;
+  return document instanceof BrinkActor ? document : null;
 }
 
 /** Conditions in their prior order where they survive, then any new ones. */

@@ -89,9 +89,7 @@ export async function consequenceItems(
       ),
     );
   }
-  const carried = new Set(
-    actor.items.filter((item) => item.type === "setback").map((item) => setbackData(item).kind),
-  );
+  const carried = new Set(actor.items.contents.flatMap((item) => setbackData(item)?.kind ?? []));
   for (const setback of ["separated", "disoriented"] as const) {
     if (!result.setbacks.includes(setback) || carried.has(setback)) continue;
     const source = await sources.get(setback);

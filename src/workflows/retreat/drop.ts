@@ -26,7 +26,7 @@ export async function handleDrop({ messageId, choiceId, itemIds }: DropRequest):
   const actor = await actorFrom(entry.actorUuid);
   if (!actor) return refuse("BRINK.Retreat.Refusal.actorGone");
   const items = checked.drops.map((d) => actor.items.get(d.itemId));
-  if (items.some((item) => !item || physicalData(item).dropped))
+  if (items.some((item) => !item || physicalData(item)?.dropped))
     return refuse("BRINK.Retreat.Refusal.itemGone");
   await markDropped(
     actor,

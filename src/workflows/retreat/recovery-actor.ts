@@ -2,63 +2,23 @@
  * Brink actors as the recovery rules see them (shared by retreat, rest and morale): their prepared
  * data, their injuries, and the characters the rules take.
  */
-import type { RatingState } from "../../data/actor";
-import { ATTRIBUTES, type Attribute, type Pool } from "../../rules/characters";
+import { actorData, itemData, physicalData, InjuryData, SetbackData, type BrinkActorData } from "../../data";
+import type { Attribute } from "../../rules/characters";
 import type { DieRating } from "../../rules/dice";
 import type { CarriedInjury, RecoveringCharacter, RetreatCharacter } from "../../rules/retreat";
 
-/** The prepared system data the recovery workflows read (every Brink actor type shares it). */
-export interface RecoveryActorData {
-  level: number;
-  attributes: Record<Attribute, RatingState>;
-  endurance: Pool;
-  health: Pool;
-  hitDice: { value: number; max: number; die: number };
-  exhaustion: number;
-  strain: Pool;
-  morale: number;
-  leader: boolean;
-  luck: { bonus: number; deathDifficulty: number };
-  conditions: Set<string>;
-  death: {
-    pending: string | null;
-    dying: object | null;
-    downed: object | null;
-    injuries: { key: string; detail: unknown; permanent: boolean }[];
-  };
-}
+/** The prepared data the recovery workflows read: Brink's actor model (every actor type shares it). */
+export type RecoveryActorData = BrinkActorData;
 
-interface InjuryItemData {
-  kind: string;
-  attribute: Attribute | null;
-  penalty: number;
-  progress: { value: number; max: number };
-  permanent: boolean;
-}
-interface SetbackItemData {
-  kind: string;
-  endsOn: string;
-}
-interface PhysicalItemData {
-  equipped?: boolean;
-  dropped?: boolean;
-}
-
-// Brink actors and items carry Brink's data models (data/actor, data/item); read them as such.
-export const recoveryData = (actor: Actor.Implementation): RecoveryActorData =>
-  actor.system as unknown as RecoveryActorData;
-export const injuryData = (item: Item.Implementation): InjuryItemData =>
-  item.system as unknown as InjuryItemData;
-export const setbackData = (item: Item.Implementation): SetbackItemData =>
-  item.system as unknown as SetbackItemData;
-export const physicalData = (item: Item.Implementation): PhysicalItemData =>
-  item.system as unknown as PhysicalItemData;
+export const recoveryData = (actor: Actor.Implementation): RecoveryActorData => actorData(actor);
+/** An injury item's data, or null for any other item. */
+export const injuryData = (item: Item.Implementation): InjuryData | null => itemData(item, InjuryData);
+/** A setback item's data, or null for any other item. */
+export const setbackData = (item: Item.Implementation): SetbackData | null => itemData(item, SetbackData);
+export { physicalData };
 
 export const effectiveAttributes = (system: RecoveryActorData): Record<Attribute, DieRating> =>
-  Object.fromEntries(ATTRIBUTES.map((key) => [key, system.attributes[key].value])) as Record<
-    Attribute,
-    DieRating
-  >;
+  system.effectiveAttributes();
 
 /** S2 injuries live in the death rules' list; their ids are their places in it. */
 export const S2_INJURY_PREFIX = "s2:";
@@ -68,8 +28,8 @@ export function carriedInjuries(actor: Actor.Implementation): CarriedInjury[] {
   const system = recoveryData(actor);
   const injuries: CarriedInjury[] = [];
   for (const item of actor.items) {
-    if (item.type !== "injury") continue;
     const data = injuryData(item);
+    if (!data) continue;
     const id = item.id ?? "";
     if (data.kind === "serious" && data.attribute) {
       const rating = system.attributes[data.attribute];
@@ -77,7 +37,7 @@ export function carriedInjuries(actor: Actor.Implementation): CarriedInjury[] {
       injuries.push({
         id,
         kind: "serious",
-        attribute: data.attribute,
+        attribute: data.attribute as Attribute,
         from: rating.die as DieRating,
         to: rating.value,
       });
@@ -121,12 +81,9 @@ export function retreatCharacter(actor: Actor.Implementation): RetreatCharacter 
     ...recoveringCharacter(actor),
     luckBonus: system.luck.bonus,
     deathDifficulty: system.luck.deathDifficulty,
-    items: actor.items
-      .filter((item) => physicalData(item).equipped !== undefined)
-      .map((item) => ({
-        id: item.id ?? "",
-        worn: physicalData(item).equipped === true,
-        dropped: physicalData(item).dropped === true,
-      })),
+    items: actor.items.contents.flatMap((item) => {
+      const data = physicalData(item);
+      return data ? [{ id: item.id ?? "", worn: data.equipped, dropped: data.dropped }] : [];
+    }),
   };
 }

@@ -12,7 +12,7 @@ import {
 } from "./reunite-record";
 
 const endsOnReunion = (item: Item.Implementation) =>
-  item.type === "setback" && setbackData(item).endsOn === "reunited";
+  item.type === "setback" && setbackData(item)?.endsOn === "reunited";
 
 /**
  * Separated ends when the GM reunites the party: the condition and its setback items go. The card

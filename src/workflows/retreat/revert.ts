@@ -24,7 +24,7 @@ export async function handleRevert({ messageId }: { messageId: string }): Promis
     if (changes.hitDice !== undefined) data["system.hitDice.value"] = changes.hitDice;
     if (changes.exhaustion !== undefined) data["system.exhaustion"] = changes.exhaustion;
     if (revert.removeStatuses.length > 0 || entry.removedConditions.length > 0) {
-      const next = new Set(recoveryData(actor).conditions);
+      const next = new Set<string>(recoveryData(actor).conditions);
       revert.removeStatuses.forEach((status) => next.delete(status));
       entry.removedConditions.forEach((condition) => next.add(condition));
       data["system.conditions"] = orderedConditions(entry.priorConditions, next);
@@ -41,7 +41,7 @@ export async function handleRevert({ messageId }: { messageId: string }): Promis
       remove: entry.createdItemIds.filter((id) => actor.items.has(id)),
       undrop: [...picked].filter((id) => {
         const item = actor.items.get(id);
-        return item !== undefined && physicalData(item).dropped === true;
+        return item !== undefined && physicalData(item)?.dropped === true;
       }),
     });
   }
