@@ -18,6 +18,7 @@ import {
   type InjuryItemRecord,
   type LifeRecord,
 } from "../data/chat";
+import { itemData, WeaponData } from "../data";
 
 export type { AttackRecord } from "../data/chat";
 
@@ -100,8 +101,7 @@ export async function postAttackCard(
   rolls: BrinkRoll[],
   audience?: CardAudience,
 ) {
-  const nonlethal =
-    (weapon.system as unknown as { properties?: Set<string> }).properties?.has("nonlethal") === true;
+  const nonlethal = itemData(weapon, WeaponData)?.properties.has("nonlethal") === true;
   const record: AttackCardRecord = {
     actorUuid: actor.uuid,
     weaponUuid: weapon.uuid,

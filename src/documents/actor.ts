@@ -1,5 +1,6 @@
 import { postTestCard } from "../chat/post";
 import { luckPurpose, resolveWithFoundryDice } from "../dice";
+import { actorData, BrinkActorData } from "../data";
 import { STATUS_IDS } from "../status-effects";
 import { type Attribute } from "../rules/characters";
 import { resolveTest } from "../rules/tests";
@@ -25,13 +26,10 @@ export class BrinkActor extends Actor {
   /** Harmed and bloodied are facts about the pools, so they join the statuses as data is prepared. */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const system = this.system as unknown as {
-      harmed?: boolean;
-      bloodied?: boolean;
-      conditions?: Set<string>;
-    };
+    const system = this.system;
+    if (!(system instanceof BrinkActorData)) return;
     for (const status of DERIVED_STATUSES) if (system[status]) this.statuses.add(status);
-    for (const condition of system.conditions ?? []) this.statuses.add(condition);
+    for (const condition of system.conditions) this.statuses.add(condition);
   }
 
   /**
@@ -48,7 +46,7 @@ export class BrinkActor extends Actor {
     ) {
       return super.toggleStatusEffect(statusId, options);
     }
-    const conditions = new Set((this.system as unknown as { conditions: Set<string> }).conditions);
+    const conditions = new Set<string>(actorData(this).conditions);
     const active = options.active ?? !conditions.has(statusId);
     if (active) conditions.add(statusId);
     else conditions.delete(statusId);
@@ -76,7 +74,7 @@ export class BrinkActor extends Actor {
 
   /** The prepared system data, as the rolling code reads it (every Brink actor type shares it). */
   get rolling(): RollingActorData {
-    return this.system as unknown as RollingActorData;
+    return actorData(this);
   }
 
   /** RULES §2: a test from the roll dialog's choice. Posts one card; refuses for non-owners. */

@@ -8,7 +8,7 @@ import { postAttackCard, type AttackRecord, type CardAudience } from "../chat/po
 import type { TargetInfo } from "../data/chat";
 import { luckPurpose, resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import type { AttackChoice, BrinkActor, RollRefusal } from "../documents/actor";
-import { attackerFor, attackWeaponFor, defenderFor, type WeaponSystem } from "../documents/actor-rolls";
+import { attackerFor, defenderFor } from "../documents/actor-rolls";
 import {
   resolveAttack,
   resolveKillingStrike,
@@ -87,6 +87,8 @@ const refusal = (reason: string): RollRefusal => ({ ok: false, reason: `BRINK.At
 export interface AttackOrder {
   attacker: BrinkActor;
   weapon: Item.Implementation;
+  /** The weapon as the rules see it (its model's adapter). */
+  weaponData: AttackWeapon;
   targets: AttackTargetToken[];
   choice: AttackChoice;
   attacksThisRound: number;
@@ -95,8 +97,7 @@ export interface AttackOrder {
 
 /** Rolls the attack and posts its card: the card, or why it could not be made. */
 export async function rollAttackCard(order: AttackOrder): Promise<ChatMessage.Implementation | RollRefusal> {
-  // The weapon's system is Brink's weapon model (the caller checked its type).
-  const weaponData = attackWeaponFor(order.weapon.system as unknown as WeaponSystem);
+  const { weaponData } = order;
   if (order.choice.killingStrike) return killingStrikeCard(order, weaponData);
   const groups = weaponData.blast ? [order.targets] : order.targets.map((t) => [t]);
   const attacks: AttackRecord[] = [];

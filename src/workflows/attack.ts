@@ -8,7 +8,7 @@
 import { ROLL_MODES, type RollMode } from "../chat/post";
 import type { AttackChoice, RollRefusal } from "../documents/actor";
 import { BrinkActor } from "../documents/actor";
-import { attackWeaponFor, type WeaponSystem } from "../documents/actor-rolls";
+import { itemData, WeaponData } from "../data";
 import { ATTRIBUTES, type Attribute } from "../rules/characters";
 import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
 import { FieldRefusal, type Fields } from "../requests/fields";
@@ -61,11 +61,11 @@ const attackRefusal = (reason: string, weapon = "") => refuse(reason, { weapon }
 
 /** Why this weapon cannot attack right now (read on the GM's client), or null when it can. */
 export function weaponBlocker(weapon: Item.Implementation | undefined): string | null {
-  if (!weapon || weapon.type !== "weapon") return "BRINK.Attack.Refusal.not-a-weapon";
-  // The item's type is weapon, so its system is Brink's weapon model.
-  const data = attackWeaponFor(weapon.system as unknown as WeaponSystem);
-  if (data.broken) return "BRINK.Attack.Refusal.weapon-broken";
-  if (!data.attributes.length) return "BRINK.Attack.Refusal.attribute-not-usable";
+  const data = weapon ? itemData(weapon, WeaponData) : null;
+  if (!data) return "BRINK.Attack.Refusal.not-a-weapon";
+  const attack = data.attackWeapon();
+  if (attack.broken) return "BRINK.Attack.Refusal.weapon-broken";
+  if (!attack.attributes.length) return "BRINK.Attack.Refusal.attribute-not-usable";
   return null;
 }
 
@@ -78,7 +78,8 @@ async function handleAttack(
   if (!attacker.testUserPermission(user, "OWNER")) return refuse("BRINK.Roll.notOwner");
   const weapon = attacker.items.get(ask.weaponId);
   const blocker = weaponBlocker(weapon);
-  if (blocker || !weapon) return attackRefusal(blocker ?? "BRINK.Attack.Refusal.not-a-weapon");
+  const weaponData = weapon ? itemData(weapon, WeaponData) : null;
+  if (blocker || !weapon || !weaponData) return attackRefusal(blocker ?? "BRINK.Attack.Refusal.not-a-weapon");
   if (!ask.targets.length) return attackRefusal("BRINK.Attack.Refusal.no-target", weapon.name);
   const targets = attackTargets(ask.targets, user);
   if (typeof targets === "string") return attackRefusal(targets, weapon.name);
@@ -93,6 +94,7 @@ async function handleAttack(
   const card = await rollAttackCard({
     attacker,
     weapon,
+    weaponData: weaponData.attackWeapon(),
     targets,
     choice: ask.choice,
     attacksThisRound,

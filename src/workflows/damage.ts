@@ -16,7 +16,8 @@ import {
   type ItemRevert,
 } from "../data/chat";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { actorStateOf, actorUpdateFor, writeLife, type LifeActorData } from "../documents/actor-state";
+import { actorData, wieldedData } from "../data";
+import { actorStateOf, actorUpdateFor, writeLife } from "../documents/actor-state";
 import {
   refuse,
   defineRequest,
@@ -39,7 +40,7 @@ import {
   type DamageHookData,
 } from "../hooks/module-hooks";
 import { giveReactionBack, reactionAvailable, spendReaction, type Fighter } from "./combat-economy";
-import { asDefenceItem, defenceItem } from "./defence-items";
+import { defenceItem } from "./defence-items";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { badField, FieldRefusal, type Fields } from "../requests/fields";
 import { changedSince, planRevert, type RevertRecord } from "./revert-delta";
@@ -119,11 +120,12 @@ function originalHit(found: Found): Hit {
   };
 }
 
-const lifeData = (actor: Actor.Implementation): LifeActorData => actor.system as unknown as LifeActorData;
-/** A block or parry item's durability; only shields and weapons reach here, and both keep it. */
-const durabilityOf = (item: Item.Implementation): ItemRevert["durability"] =>
-  // The item's system is one of Brink's models, which fvtt-types cannot narrow from the type alone.
-  (item.system as unknown as { durability: ItemRevert["durability"] }).durability;
+const lifeData = actorData;
+/** A block or parry item's durability (null for an item that is not a weapon or shield). */
+const durabilityOf = (item: Item.Implementation): ItemRevert["durability"] | null => {
+  const data = wieldedData(item);
+  return data ? { value: data.durability.value, max: data.durability.max } : null;
+};
 
 /** Prior values win: the revert restores the state before the first change on this entry. */
 const mergeRevert = (earlier: Partial<ActorState>, later: Partial<ActorState>): Partial<ActorState> => ({
@@ -305,18 +307,19 @@ async function handleReaction(
   if (found.killed) return refuse("BRINK.Damage.Refusal.incapacitated");
   const { state } = targetState(found);
   const hit = originalHit(found);
-  const item = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
-  if (kind !== "dodge" && !item) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
+  const wielded = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
+  if (kind !== "dodge" && !wielded) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
+  const item = wielded?.item;
   const { result, rolls } = await resolveWithFoundryDice((dice) => {
-    if (kind === "dodge") return dodge(state, hit, found.result.total, dice);
-    const defence = asDefenceItem(item as Item.Implementation);
+    if (kind === "dodge" || !wielded) return dodge(state, hit, found.result.total, dice);
+    const defence = wielded.data.defenceItem();
     return kind === "block" ? block(state, defence, hit) : parry(state, defence, hit);
   });
   if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
   let itemRevert: ItemRevert | null = null;
   const itemWrite = item && "item" in result ? { item, durability: result.item.update.durability } : null;
-  if (itemWrite) {
-    const source = durabilityOf(itemWrite.item);
+  const source = itemWrite ? durabilityOf(itemWrite.item) : null;
+  if (itemWrite && source) {
     const after = { ...source, ...itemWrite.durability };
     itemRevert = { itemId: itemWrite.item.id ?? "", durability: { ...source }, after };
   }
@@ -381,6 +384,7 @@ function itemRevertPlan(found: Found, revert: ItemRevert | null) {
   const item = found.actor.items.get(revert.itemId);
   if (!item) return refuse("BRINK.Damage.Refusal.itemGone", { name: found.actor.name });
   const now = durabilityOf(item);
+  if (!now) return refuse("BRINK.Damage.Refusal.itemGone", { name: found.actor.name });
   const { value: was, max } = revert.durability;
   const set = revert.after?.value;
   if (was === null || set === null || set === undefined || now.value === null)

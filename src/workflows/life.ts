@@ -17,7 +17,8 @@ import { isRecordCard, LifeCardData } from "../data/chat";
 import { badField, type Fields } from "../requests/fields";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { resolveWithFoundryDice } from "../dice";
-import { actorStateOf, actorUpdateFor, writeLife, type LifeActorData } from "../documents/actor-state";
+import { actorData } from "../data";
+import { actorStateOf, actorUpdateFor, writeLife } from "../documents/actor-state";
 import { changedSince, planRevert } from "./revert-delta";
 import { unlike } from "../rules/revert";
 import type { BrinkRoll } from "../dice";
@@ -57,7 +58,7 @@ export type LifeAction =
   | { kind: "stabilise"; hasHealingTools: boolean; by: string }
   | { kind: "resurrect" };
 
-const lifeData = (actor: Actor.Implementation): LifeActorData => actor.system as unknown as LifeActorData;
+const lifeData = actorData;
 
 const POOLS = ["health", "endurance"] as const;
 const HEALING_KINDS: readonly HealingKind[] = ["easy", "natural", "free"];

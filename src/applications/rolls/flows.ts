@@ -6,7 +6,8 @@
 import { combatantOf } from "../../workflows/combat-economy";
 import { formObject, renderDialog, warn } from "../dialog-form";
 import { BrinkActor, type RollRefusal } from "../../documents/actor";
-import { attackWeaponFor, type TestChoice, type WeaponSystem } from "../../documents/actor-rolls";
+import type { TestChoice } from "../../documents/actor-rolls";
+import { itemData, WeaponData } from "../../data";
 import { ATTRIBUTES, DEFAULT_SKILL_ATTRIBUTE, type Attribute, type Skill } from "../../rules/characters";
 import { groupConditions, guardedDefender, type TokenActor } from "../../workflows/attack-card";
 import { requestAttack, weaponBlocker } from "../../workflows/attack";
@@ -133,7 +134,8 @@ export async function promptAttack(
   const targets = targetedTokens();
   const blocker = attackBlocker(actor, weapon, targets);
   if (blocker) return warn(blocker, { weapon: weapon.name });
-  const weaponData = attackWeaponFor(weapon.system as unknown as WeaponSystem);
+  const weaponData = itemData(weapon, WeaponData)?.attackWeapon();
+  if (!weaponData) return warn("BRINK.Attack.Refusal.not-a-weapon", { weapon: weapon.name });
   const usable = weaponData.attributes.filter((a) => ATTRIBUTES.includes(a));
   const previous = attacksThisRound(actor);
   const summaries = targets.map((t) => ({ ...guardedDefender(t.uuid, t.actor), name: t.name }));

@@ -3,7 +3,7 @@
  * (the tending ally rolls WIS + Heal; RULES §6).
  */
 import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "../dialog-form";
-import type { BrinkActor } from "../../documents/actor";
+import { BrinkActor } from "../../documents/actor";
 import { lifeAction, type LifeAction } from "../../workflows/life";
 import { skipsDialog } from "./fast-forward";
 import type { RollRequest } from "./flows";
@@ -34,7 +34,9 @@ export async function deathSave(actor: BrinkActor): Promise<void> {
 
 /** The characters this user may tend with: their own. */
 function allies(): BrinkActor[] {
-  return game.actors.filter((a) => a.isOwner && a.type === "character") as unknown as BrinkActor[];
+  return game.actors.contents.flatMap((a) =>
+    a instanceof BrinkActor && a.isOwner && a.type === "character" ? [a] : [],
+  );
 }
 
 /** The stabilise dialog: who tends and whether they have healing tools; null when closed. */
