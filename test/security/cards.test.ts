@@ -18,7 +18,6 @@ import { attackWith, mindBlade, mindBladeFoe } from "../support/attacks";
 
 await bootCombat();
 const { requestCardAction } = await import("../../src/workflows/damage");
-const { requestAttack } = await import("../../src/workflows/attack");
 const { rollHealing, applyHealingCard } = await import("../../src/workflows/healing-roll");
 const { revertLifeCard, lifeAction } = await import("../../src/workflows/life");
 const { requestFromGM } = await import("../../src/requests");
