@@ -121,6 +121,26 @@ export function foundryContracts(context: ContractContext): void {
       assert.isTrue(element.textContent?.includes("Contract: drawn") ?? false);
     });
 
+    it("draw a Brink card from its record when the message is rendered, then fire brink.renderChatCard", async () => {
+      const message = track(
+        await ChatMessage.implementation.create({
+          type: "healing",
+          content: "<p>stale copy</p>",
+          system: { label: "Contract: drawn card", formula: "1d4", amount: 3 },
+        } as never),
+      );
+      const heard: string[] = [];
+      const core = Hooks.on("renderChatMessageHTML", () => void heard.push("core"));
+      const brink = Hooks.on("brink.renderChatCard", () => void heard.push("brink"));
+      const element = await message.renderHTML();
+      Hooks.off("renderChatMessageHTML", core);
+      Hooks.off("brink.renderChatCard", brink);
+      assert.deepEqual(heard, ["core", "brink"]);
+      const content = element.querySelector(".message-content")?.textContent ?? "";
+      assert.isTrue(content.includes("Contract: drawn card"), "drawn from system");
+      assert.isFalse(content.includes("stale copy"), "the stored copy is replaced");
+    });
+
     it("restore a message's rolls as the class CONFIG.Dice.rolls names, and draw one privately", async () => {
       const RollClass = CONFIG.Dice.rolls.at(-1) as typeof Roll;
       const roll = await new RollClass("1d6").evaluate();
@@ -129,6 +149,28 @@ export function foundryContracts(context: ContractContext): void {
       const hidden = await roll.render({ isPrivate: true });
       assert.isTrue(hidden.includes("???"), "the formula is hidden");
       assert.isFalse(hidden.includes(String(roll.total) + "<"), "the total is hidden");
+    });
+  });
+
+  describe("Foundry scenes", () => {
+    it("place a token by x and y in pixels and width and height in grid squares, on a scene with a grid size and distance", async () => {
+      const scene = track(
+        await Scene.implementation.create({
+          name: "Contract: scene",
+          grid: { size: 100, distance: 1 },
+          tokens: [{ name: "Contract: token", x: 300, y: 200, width: 2, height: 1, hidden: true }],
+        } as never),
+      );
+      const token = scene.tokens.contents[0];
+      assert.equal(token?.x, 300);
+      assert.equal(token?.y, 200);
+      assert.equal(token?.width, 2);
+      assert.equal(token?.height, 1);
+      assert.isTrue(token?.hidden);
+      assert.equal(token?.parent, scene);
+      assert.equal(scene.grid.size, 100);
+      assert.equal(scene.grid.distance, 1);
+      assert.equal(fromUuidSync(token?.uuid ?? ""), token);
     });
   });
 
