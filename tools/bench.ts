@@ -198,6 +198,40 @@ for (const size of [1, 4, 12]) {
   await writesFor("writes: apply damage (mark the card, the target, settle the card)", () =>
     requestCardAction("apply", { messageId: card?.id ?? "", attack: 0, target: token.document.uuid }),
   );
+
+  // In a fight the GM's client also spends the attack's action on the attacker's combatant.
+  const duel = await setUpFight([
+    { name: "Duellist", disposition: DISPOSITIONS.friendly, type: "character" },
+    { name: "Rival", disposition: DISPOSITIONS.hostile },
+  ]);
+  const duellist = duel.actor("Duellist") as unknown as Attacking;
+  await duellist.createEmbeddedDocuments("Item", [
+    { name: "Club", type: "weapon", system: { attributes: ["str"], damage: 3, damageType: "bludgeoning" } },
+  ] as never);
+  await duel.combat.begin({ startingTeam: duel.teamId("Party") });
+  await duel.combat.takeTurn(duel.member("Duellist").id ?? "");
+  session.user.targets.clear();
+  session.user.targets.add(duel.token("Rival") as never);
+  queue(4, 10);
+  answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+  await writesFor("writes: an attack in a fight (the combatant's action, the card)", () =>
+    promptAttack(duellist, duellist.items.contents[0] as Item.Implementation),
+  );
+
+  // Life and healing: the card is the GM's record, written before the actor.
+  const { lifeAction } = await import("../src/workflows/life");
+  const { rollHealing, applyHealingCard } = await import("../src/workflows/healing-roll");
+  await target.update({ system: { health: { value: 2 } } } as never);
+  await writesFor("writes: a heal (the life card, the actor, settle the card)", () =>
+    lifeAction(target, { kind: "heal", amount: 2, pool: "health", healing: "free" }),
+  );
+  queue(3);
+  const healing = await rollHealing("1d4", { kind: "free" });
+  session.user.targets.clear();
+  session.user.targets.add(token);
+  await writesFor("writes: apply a healing card (mark whom it heals, then the heal's three)", () =>
+    applyHealingCard(healing as ChatMessage.Implementation),
+  );
 }
 
 const width = Math.max(...rows.map(([label]) => label.length));
