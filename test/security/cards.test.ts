@@ -131,6 +131,23 @@ describe("attack cards", () => {
     expect(pools(petra).endurance.value).toBe(Math.max(0, endurance - 7));
   });
 
+  it("apply a blow once when its Apply is clicked twice at the same instant", async () => {
+    const { rook, token, petra } = await duel();
+    queueDice(3, 10);
+    await asUser(mallory, () => askAttack(rook, [token]));
+    const card = lastCard();
+    const endurance = pools(petra).endurance.value;
+    const results = await asUser(mallory, () =>
+      Promise.all([
+        requestCardAction("apply", onCard(card, token)),
+        requestCardAction("apply", onCard(card, token)),
+      ]),
+    );
+    expect(results).toContainEqual({ ok: true });
+    expect(results).toContainEqual(refusal("BRINK.Damage.Refusal.alreadyApplied"));
+    expect(pools(petra).endurance.value).toBe(Math.max(0, endurance - 7));
+  });
+
   it("refuse a card the player hand-made: 999 damage is never applied", async () => {
     const { rook, token, petra } = await duel();
     const forged = await asUser(mallory, () =>
