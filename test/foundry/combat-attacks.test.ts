@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
-import { resetWorld, session } from "../fake-foundry/install";
+import { notifications, resetWorld, session, writeLog } from "../fake-foundry/install";
 import { answerDialog, clearCanvas } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
@@ -50,6 +50,28 @@ describe("attacks in combat", () => {
     expect(second.content).toContain("Multiple attack penalty");
     expect(f.member("Boudica").attacksThisRound).toBe(2);
     expect(f.member("Boudica").economy.actionsLeft).toBe(1);
+  });
+
+  it("refuse a fourth attack in a turn, and an attack out of turn, before anything is rolled", async () => {
+    const { f, boudica, guard } = await duel();
+    for (let n = 0; n < 3; n += 1) await attackOnce(boudica);
+    const cards = game.messages.size;
+    const writes = writeLog.length;
+    queueDice(3, 10);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+    await promptAttack(boudica, boudica.items.getName("Spear") as Item.Implementation);
+    expect(game.messages.size).toBe(cards);
+    expect(writeLog.length).toBe(writes);
+    expect(notifications.log.at(-1)?.message).toBe("Boudica has no actions left this turn.");
+    await guard.createEmbeddedDocuments("Item", [
+      { name: "Spear", type: "weapon", system: { attributes: ["str"], damage: 4, damageType: "piercing" } },
+    ]);
+    session.user.targets.clear();
+    session.user.targets.add(f.token("Boudica") as never);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+    await promptAttack(guard, guard.items.getName("Spear") as Item.Implementation);
+    expect(game.messages.size).toBe(cards);
+    expect(notifications.log.at(-1)?.message).toBe("It is not Guard's turn.");
   });
 
   it("use the defender's reaction: a second reaction in the same round is refused", async () => {
