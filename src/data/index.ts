@@ -1,5 +1,13 @@
 import { CharacterData, NpcData } from "./actor";
-import { AttackCardData, HealingCardData, LifeCardData, TestCardData } from "./chat";
+import {
+  AttackCardData,
+  HealingCardData,
+  LifeCardData,
+  RetreatCardData,
+  RetreatRequestCardData,
+  ReuniteCardData,
+  TestCardData,
+} from "./chat";
 import { ArmourData, GearData, InjuryData, SetbackData, ShieldData, TalentData, WeaponData } from "./item";
 
 export * from "./actor";
@@ -22,4 +30,7 @@ export const chatModels = {
   attack: AttackCardData,
   life: LifeCardData,
   healing: HealingCardData,
+  retreat: RetreatCardData,
+  retreatRequest: RetreatRequestCardData,
+  reunite: ReuniteCardData,
 } as const;

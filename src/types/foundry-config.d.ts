@@ -16,6 +16,9 @@ import type {
   TalentData,
   TestCardData,
   WeaponData,
+  RetreatCardData,
+  RetreatRequestCardData,
+  ReuniteCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -38,6 +41,9 @@ declare module "fvtt-types/configuration" {
       attack: typeof AttackCardData;
       life: typeof LifeCardData;
       healing: typeof HealingCardData;
+      retreat: typeof RetreatCardData;
+      retreatRequest: typeof RetreatRequestCardData;
+      reunite: typeof ReuniteCardData;
     };
   }
 
