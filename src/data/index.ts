@@ -5,6 +5,7 @@ import {
   LifeCardData,
   RetreatCardData,
   RetreatRequestCardData,
+  RestCardData,
   ReuniteCardData,
   TestCardData,
 } from "./chat";
@@ -33,4 +34,5 @@ export const chatModels = {
   retreat: RetreatCardData,
   retreatRequest: RetreatRequestCardData,
   reunite: ReuniteCardData,
+  rest: RestCardData,
 } as const;

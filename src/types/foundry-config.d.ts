@@ -19,6 +19,7 @@ import type {
   RetreatCardData,
   RetreatRequestCardData,
   ReuniteCardData,
+  RestCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -44,6 +45,7 @@ declare module "fvtt-types/configuration" {
       retreat: typeof RetreatCardData;
       retreatRequest: typeof RetreatRequestCardData;
       reunite: typeof ReuniteCardData;
+      rest: typeof RestCardData;
     };
   }
 

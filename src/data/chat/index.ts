@@ -9,3 +9,4 @@ export * from "./retreat-record";
 export * from "./retreat-view";
 export * from "./retreat-card";
 export * from "./reunite-card";
+export * from "./rest-card";
