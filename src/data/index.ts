@@ -3,6 +3,7 @@ import {
   AttackCardData,
   HealingCardData,
   LifeCardData,
+  MoraleCardData,
   RetreatCardData,
   RetreatRequestCardData,
   RestCardData,
@@ -35,4 +36,5 @@ export const chatModels = {
   retreatRequest: RetreatRequestCardData,
   reunite: ReuniteCardData,
   rest: RestCardData,
+  morale: MoraleCardData,
 } as const;

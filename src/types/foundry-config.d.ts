@@ -20,6 +20,7 @@ import type {
   RetreatRequestCardData,
   ReuniteCardData,
   RestCardData,
+  MoraleCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -46,6 +47,7 @@ declare module "fvtt-types/configuration" {
       retreatRequest: typeof RetreatRequestCardData;
       reunite: typeof ReuniteCardData;
       rest: typeof RestCardData;
+      morale: typeof MoraleCardData;
     };
   }
 

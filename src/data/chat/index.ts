@@ -10,3 +10,4 @@ export * from "./retreat-view";
 export * from "./retreat-card";
 export * from "./reunite-card";
 export * from "./rest-card";
+export * from "./morale-card";
