@@ -2,7 +2,9 @@ import { CharacterData, NpcData } from "./actor";
 import {
   AttackCardData,
   HealingCardData,
+  InitiativeCardData,
   LifeCardData,
+  MigrationCardData,
   MoraleCardData,
   RetreatCardData,
   RetreatRequestCardData,
@@ -37,4 +39,6 @@ export const chatModels = {
   reunite: ReuniteCardData,
   rest: RestCardData,
   morale: MoraleCardData,
+  initiative: InitiativeCardData,
+  migration: MigrationCardData,
 } as const;

@@ -21,6 +21,8 @@ import type {
   ReuniteCardData,
   RestCardData,
   MoraleCardData,
+  InitiativeCardData,
+  MigrationCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -48,6 +50,8 @@ declare module "fvtt-types/configuration" {
       reunite: typeof ReuniteCardData;
       rest: typeof RestCardData;
       morale: typeof MoraleCardData;
+      initiative: typeof InitiativeCardData;
+      migration: typeof MigrationCardData;
     };
   }
 

@@ -11,3 +11,5 @@ export * from "./retreat-card";
 export * from "./reunite-card";
 export * from "./rest-card";
 export * from "./morale-card";
+export * from "./initiative-card";
+export * from "./migration-card";
