@@ -9,6 +9,5 @@ export async function postInitiativeCard(record: InitiativeRecord, rolls: BrinkR
     content: await renderInitiativeCard(record),
     rolls,
     speaker: { alias: game.i18n.localize("BRINK.Combat.Initiative.speaker") },
-    // The initiative card model (data/chat) validates the record; the rolls are Foundry's own.
-  } as never);
+  });
 }

@@ -19,6 +19,5 @@ export async function postSummary(report: MigrationReport): Promise<void> {
     content: await renderMigrationCard(report),
     whisper: ChatMessage.implementation.getWhisperRecipients("GM").map((gm) => gm.id),
     speaker: { alias: game.i18n.localize("BRINK.Migration.speaker") },
-    // The migration card model (data/chat) validates the report.
-  } as never);
+  });
 }

@@ -92,8 +92,7 @@ async function postCard(record: MoraleRecord, rolls: BrinkRoll[]): Promise<void>
     rolls,
     speaker: { alias: game.i18n.localize("BRINK.Morale.title") },
     sound: CONFIG.sounds?.dice,
-    // The morale card model (data/chat) validates the record; the rolls are Foundry's own.
-  } as never);
+  });
 }
 
 // --- morale check ------------------------------------------------------------------------------

@@ -220,8 +220,7 @@ async function handleRest({ kind, entries }: RestRequest, { user }: RequestConte
     content: await renderRestCard(record),
     rolls: rested.flatMap((entry) => entry.rolls),
     speaker: { alias: game.i18n.localize("BRINK.Rest.title") },
-    // The rest card model (data/chat) validates the record; the rolls are Foundry's own.
-  } as never);
+  });
   announceWrite(MODULE_HOOKS.rest, actors, kind, { ...context, messageId: message?.id ?? "" });
   return { ok: true };
 }

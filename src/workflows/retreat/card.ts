@@ -6,6 +6,5 @@ export { retreatCardView, rollLineView, type RollLineView } from "../../data/cha
 /** The whole record is written again, so the card's `content` always matches its `system`. */
 export async function rewriteCard(message: ChatMessage.Implementation, record: RetreatRecord): Promise<void> {
   const content = await renderRetreatCard(record);
-  // The retreat card model's fields; fvtt-types cannot narrow a message's system by its type here.
-  await message.update({ content, system: record } as never);
+  await message.update({ content, system: record });
 }

@@ -25,7 +25,6 @@ export async function handleRequest(request: PartyRequest, { user }: RequestCont
     content: await renderRetreatRequest(record),
     speaker: { alias: user.name ?? "" },
     whisper: ChatMessage.implementation.getWhisperRecipients("GM").map((gm) => gm.id),
-    // A whispered notice; the request card model (data/chat) validates its record.
-  } as never);
+  });
   return { ok: true };
 }

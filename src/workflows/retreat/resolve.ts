@@ -96,8 +96,7 @@ export async function handleResolve(
     rolls,
     speaker: { alias: localize("BRINK.Retreat.title") },
     sound: CONFIG.sounds?.dice,
-    // The retreat card model (data/chat) validates the record; the rolls are Foundry's own.
-  } as never);
+  });
   announceWrite(MODULE_HOOKS.retreat, combat, actors, { ...context, messageId: message?.id ?? "" });
   const done: RequestResult<{ messageId: string }> = { ok: true, messageId: message?.id ?? "" };
   return done;

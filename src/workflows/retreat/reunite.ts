@@ -54,8 +54,7 @@ export async function handleReunite(_request: object, { user }: RequestContext):
     system: record,
     content: await renderReuniteCard(record),
     speaker: { alias: localize("BRINK.Retreat.title") },
-    // The reunion card model (data/chat) validates the record.
-  } as never);
+  });
   return { ok: true };
 }
 
@@ -88,7 +87,6 @@ export async function handleReuniteRevert({ messageId }: { messageId: string }):
     if (missing.length > 0) await actor.createEmbeddedDocuments("Item", missing as never, { keepId: true });
   }
   record.status = "reverted";
-  // The reunion card model's fields; fvtt-types cannot narrow a message's system by its type here.
-  await message.update({ content: await renderReuniteCard(record), system: { status: "reverted" } } as never);
+  await message.update({ content: await renderReuniteCard(record), system: { status: "reverted" } });
   return { ok: true };
 }
