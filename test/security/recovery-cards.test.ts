@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
-import { resetWorld, writeLog } from "../fake-foundry/install";
+import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
 import { resetFakePacks } from "../fake-foundry/packs";
 import { asUser } from "../fake-foundry/runtime";
 import { shownDialogs } from "../fake-foundry/ui";
@@ -17,7 +17,7 @@ const { registerRecovery } = await import("../../src/workflows/recovery");
 registerRecovery();
 const { requestFromGM } = await import("../../src/requests");
 const { requestRetreat, requestReunite, retreatRecordOf } = await import("../../src/workflows/retreat");
-const { confirmRetreatRequest } = await import("../../src/applications/retreat");
+const { chooseDrop, confirmRetreatRequest } = await import("../../src/applications/retreat");
 
 const owner = player("odette-player");
 type Card = ChatMessage.Implementation & { content: string; renderHTML(): Promise<HTMLElement> };
@@ -87,6 +87,10 @@ describe("a retreat summary card a player wrote", () => {
     };
     const fakeDrop = await forged("retreat", withDrop);
     await refusedWithoutWrites("retreat.drop", { messageId: fakeDrop.id, choiceId: "c1", itemIds: [] });
+    // The GM's own client offers no choice from it either: no dialog opens.
+    const dialogs = shownDialogs.length;
+    expect(await chooseDrop(fakeDrop.id ?? "", "c1")).toBeNull();
+    expect(shownDialogs.length).toBe(dialogs);
   });
 
   it("does not stop the GM's retreat from the combat it names", async () => {
@@ -132,6 +136,9 @@ describe("a retreat request card a player wrote", () => {
     const start = writeLog.length;
     const dialogs = shownDialogs.length;
     expect(await confirmRetreatRequest(fake)).toBeNull();
+    expect(notifications.log.at(-1)?.message).toBe(
+      "That card was not written by the GM's client, so it is only a display: nothing on it can be applied or reverted.",
+    );
     expect(shownDialogs.length).toBe(dialogs);
     expect(writeLog.slice(start)).toEqual([]);
   });
