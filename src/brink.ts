@@ -5,7 +5,7 @@ import { createApi } from "./api";
 import { registerSheets } from "./applications";
 import { registerCombat } from "./applications/combat";
 import { registerCardButtons } from "./applications/chat/card-buttons";
-import { registerRecoveryButtons } from "./applications/retreat/card-buttons";
+import { registerLegacyRecoveryCards } from "./applications/retreat/legacy-cards";
 import { registerRollingCards } from "./applications/chat/rolling-cards";
 import { BrinkTokenHUD } from "./applications/hud";
 import { registerTokenHud } from "./foundry/hud-base";
@@ -53,7 +53,7 @@ Hooks.once("init", () => {
   registerHandlebarsHelpers();
   registerLifeClocks();
   registerRecovery();
-  registerRecoveryButtons();
+  registerLegacyRecoveryCards();
   registerCardButtons();
   registerCardCollapse();
   registerDiceSoNice();

@@ -4,7 +4,6 @@
  * each card from its record for the user looking at it; `content` keeps a copy drawn without
  * buttons, for exports and for a world where Brink is not running. One document write.
  */
-import { templatePath } from "../constants";
 import type { BrinkRoll } from "../dice";
 import type { TestResult } from "../rules/tests";
 import type { ActorState, Step } from "../rules/damage-chain";
@@ -192,22 +191,4 @@ export async function postHealingCard(
   };
   const content = await renderCard("chat/healing-card.hbs", context);
   return post(user.character ?? null, "healing", record, content, [roll], audience);
-}
-
-/** The initiative order the DEX modes rolled (RULES §3), with its rolls. */
-export async function postInitiativeCard(
-  title: string,
-  places: { place: number; names: string }[],
-  rolls: BrinkRoll[],
-) {
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("chat/initiative-card.hbs"),
-    {
-      title,
-      places,
-    },
-  );
-  const data = { content, rolls, speaker: { alias: game.i18n.localize("BRINK.Combat.Initiative.speaker") } };
-  // A plain card: the order is already in words.
-  return ChatMessage.implementation.create(data as never);
 }

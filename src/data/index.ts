@@ -1,5 +1,17 @@
 import { CharacterData, NpcData } from "./actor";
-import { AttackCardData, HealingCardData, LifeCardData, TestCardData } from "./chat";
+import {
+  AttackCardData,
+  HealingCardData,
+  InitiativeCardData,
+  LifeCardData,
+  MigrationCardData,
+  MoraleCardData,
+  RetreatCardData,
+  RetreatRequestCardData,
+  RestCardData,
+  ReuniteCardData,
+  TestCardData,
+} from "./chat";
 import { ArmourData, GearData, InjuryData, SetbackData, ShieldData, TalentData, WeaponData } from "./item";
 
 export * from "./actor";
@@ -22,4 +34,11 @@ export const chatModels = {
   attack: AttackCardData,
   life: LifeCardData,
   healing: HealingCardData,
+  retreat: RetreatCardData,
+  retreatRequest: RetreatRequestCardData,
+  reunite: ReuniteCardData,
+  rest: RestCardData,
+  morale: MoraleCardData,
+  initiative: InitiativeCardData,
+  migration: MigrationCardData,
 } as const;

@@ -1,11 +1,7 @@
 /** What the GM is told once a migration has run: a notification and a card whispered to the GMs. */
-import { templatePath } from "../constants";
+import { renderMigrationCard, type MigrationReport } from "../data/chat";
 
-export interface MigrationReport {
-  version: number;
-  migrated: number;
-  failures: { name: string; reason: string }[];
-}
+export type { MigrationReport } from "../data/chat";
 
 function notify(report: MigrationReport): void {
   const failed = report.failures.length;
@@ -17,16 +13,10 @@ function notify(report: MigrationReport): void {
 
 export async function postSummary(report: MigrationReport): Promise<void> {
   notify(report);
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("migration/summary-card.hbs"),
-    {
-      title: game.i18n.format("BRINK.Migration.summary.title", { version: String(report.version) }),
-      migrated: game.i18n.format("BRINK.Migration.summary.migrated", { count: String(report.migrated) }),
-      failures: report.failures,
-    },
-  );
   await ChatMessage.implementation.create({
-    content,
+    type: "migration",
+    system: report,
+    content: await renderMigrationCard(report),
     whisper: ChatMessage.implementation.getWhisperRecipients("GM").map((gm) => gm.id),
     speaker: { alias: game.i18n.localize("BRINK.Migration.speaker") },
   });

@@ -16,6 +16,13 @@ import type {
   TalentData,
   TestCardData,
   WeaponData,
+  RetreatCardData,
+  RetreatRequestCardData,
+  ReuniteCardData,
+  RestCardData,
+  MoraleCardData,
+  InitiativeCardData,
+  MigrationCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -38,6 +45,13 @@ declare module "fvtt-types/configuration" {
       attack: typeof AttackCardData;
       life: typeof LifeCardData;
       healing: typeof HealingCardData;
+      retreat: typeof RetreatCardData;
+      retreatRequest: typeof RetreatRequestCardData;
+      reunite: typeof ReuniteCardData;
+      rest: typeof RestCardData;
+      morale: typeof MoraleCardData;
+      initiative: typeof InitiativeCardData;
+      migration: typeof MigrationCardData;
     };
   }
 

@@ -5,7 +5,7 @@
  * retreated (one batched actor write), ends the turn, brings the schedule up to date and posts
  * one card.
  */
-import { templatePath } from "../constants";
+import { renderMoraleCard, type MoraleRecord } from "../data";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
 import { oneOf, type Fields } from "../requests/fields";
@@ -78,54 +78,21 @@ function findCombat(combatId: string): Combat.Implementation | undefined {
 
 // --- the card ----------------------------------------------------------------------------------
 
-const signed = (value: number): string => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "");
-
-function moraleRollsView(combat: Combat.Implementation, check: MoraleCheck) {
-  return check.rolls.map(({ subjectIds, roll }) => ({
-    names: subjectIds.map((id) => combat.combatants.get(id)?.name ?? id).join(", "),
-    dice: roll.faces.map((face, index) => ({
-      face,
-      kept: index === roll.faces.indexOf(roll.kept),
-    })),
-    mode: roll.mode === "normal" ? "" : game.i18n.localize(`BRINK.Morale.Mode.${roll.mode}`),
-    modifier: signed(roll.modifier),
-    total: roll.total,
-    difficulty: roll.difficulty,
-    success: roll.success,
-    verdict: game.i18n.localize(roll.success ? "BRINK.Morale.holds" : "BRINK.Morale.routed"),
-  }));
+/** The names of the combatants a check names, as they are now. */
+function namesIn(combat: Combat.Implementation, check: MoraleCheck | null): Record<string, string> {
+  const ids = check ? [...check.rolls.flatMap((roll) => roll.subjectIds), ...check.routedIds] : [];
+  return Object.fromEntries(ids.map((id) => [id, combat.combatants.get(id)?.name ?? id]));
 }
 
-function routedText(combat: Combat.Implementation, check: MoraleCheck): string {
-  if (check.routedIds.length === 0) return "";
-  const names = check.routedIds.map((id) => combat.combatants.get(id)?.name ?? id).join(", ");
-  return game.i18n.format("BRINK.Morale.routedList", { names });
-}
-
-function retreatTestView(test: RetreatTest | null) {
-  if (!test) return null;
-  return {
-    die: test.die,
-    faces: test.faces,
-    modifier: signed(test.modifier),
-    total: test.total,
-    difficulty: test.difficulty,
-    success: test.success,
-  };
-}
-
-async function postCard(view: Record<string, unknown>, rolls: BrinkRoll[]): Promise<void> {
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("chat/morale-card.hbs"),
-    view,
-  );
+async function postCard(record: MoraleRecord, rolls: BrinkRoll[]): Promise<void> {
   await ChatMessage.implementation.create({
-    content,
+    type: "morale",
+    system: record,
+    content: await renderMoraleCard(record),
     rolls,
     speaker: { alias: game.i18n.localize("BRINK.Morale.title") },
     sound: CONFIG.sounds?.dice,
-    // The rolls are Foundry's own; the card needs no record beyond its content.
-  } as never);
+  });
 }
 
 // --- morale check ------------------------------------------------------------------------------
@@ -168,14 +135,7 @@ async function handleMorale(
   );
   await markCombatants(combat, check.routedIds, "routed");
   await synchronise(combat, user);
-  await postCard(
-    {
-      title: game.i18n.format("BRINK.Morale.cardTitle", { team: team.name ?? "" }),
-      rolls: moraleRollsView(combat, check),
-      routed: routedText(combat, check),
-    },
-    rolls,
-  );
+  await postCard({ team: team.name ?? "", action: null, check, names: namesIn(combat, check) }, rolls);
   return { ok: true };
 }
 
@@ -245,16 +205,10 @@ async function handleRetreatAction(
   const name = combatant.name ?? actor.name;
   await postCard(
     {
-      title: game.i18n.format("BRINK.Retreat.Action.cardTitle", { name }),
-      action: {
-        test: retreatTestView(rolled.test),
-        attacksInstead,
-        hit,
-        outcome: game.i18n.format(`BRINK.Retreat.Action.Outcome.${result.outcome}`, { name }),
-        retreated: result.outcome === "retreated",
-      },
-      rolls: morale ? moraleRollsView(combat, morale) : [],
-      routed: morale ? routedText(combat, morale) : "",
+      team: "",
+      action: { name, test: rolled.test, attacksInstead, hit, outcome: result.outcome },
+      check: morale,
+      names: namesIn(combat, morale),
     },
     rolls,
   );

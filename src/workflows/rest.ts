@@ -4,19 +4,15 @@
  * client runs the rules and writes: the actors in one batch, then per actor one item update
  * (minor injuries counting safe rests) and one item deletion (what healed or ended), and one card.
  */
-import { ArmourData, itemData } from "../data";
-import { templatePath } from "../constants";
+import { ArmourData, itemData, renderRestCard, type RestRecord } from "../data";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { defineRequest, refuse, type Refusal, type RequestContext, type RequestResult } from "../requests";
 import { Fields, isRecord } from "../requests/fields";
 import type { DieSize } from "../rules/dice";
 import {
-  MINOR_INJURY_SAFE_RESTS,
   bedRest,
   longRest,
   shortRest,
-  type Change,
-  type RestBlock,
   type RestCharacter,
   type RestKind,
   type RestResult,
@@ -31,7 +27,6 @@ import {
   orderedConditions,
   recoveringCharacter,
   recoveryData,
-  rollLineView,
   setbackData,
   updateActors,
 } from "./retreat";
@@ -42,6 +37,8 @@ export const REST_KINDS = [
   "long-unsafe",
   "bed-rest",
 ] as const satisfies readonly RestKind[];
+
+export { restKindLabel } from "../data";
 
 export const isRestKind = (value: unknown): value is RestKind =>
   (REST_KINDS as readonly unknown[]).includes(value);
@@ -136,6 +133,8 @@ interface Rested {
   /** Names of the injuries that healed and of the setbacks that ended, for the card. */
   healedNames: string[];
   endedNames: string[];
+  /** Names of the minor injuries that counted a safe rest, in the summary's order. */
+  progressNames: string[];
 }
 
 function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestResult): Omit<Rested, "rolls"> {
@@ -179,6 +178,11 @@ function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestRes
       ...healedS2.map(() => game.i18n.localize("BRINK.Rest.Card.wound")),
     ],
     endedNames: endedSetbacks.map((id) => actor.items.get(id)?.name ?? id),
+    progressNames: result.summary.minorInjuryProgress.map((entry) => {
+      const item = actor.items.get(entry.id);
+      const attribute = item ? (injuryData(item)?.attribute ?? null) : null;
+      return item?.name ?? (attribute ? attributeLabel(attribute) : entry.id);
+    }),
   };
 }
 
@@ -209,82 +213,31 @@ async function handleRest({ kind, entries }: RestRequest, { user }: RequestConte
     if (progress.length > 0) await actor.updateEmbeddedDocuments("Item", progress as never);
     if (remove.length > 0) await actor.deleteEmbeddedDocuments("Item", remove);
   }
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("chat/rest-card.hbs"),
-    restCardView(kind, rested, s2),
-  );
+  const record: RestRecord = { kind, s2, characters: rested.map(restCharacterRecord) };
   const message = await ChatMessage.implementation.create({
-    content,
+    type: "rest",
+    system: record,
+    content: await renderRestCard(record),
     rolls: rested.flatMap((entry) => entry.rolls),
     speaker: { alias: game.i18n.localize("BRINK.Rest.title") },
-    // The rolls are Foundry's own; the rest needs no record beyond the card.
-  } as never);
+  });
   announceWrite(MODULE_HOOKS.rest, actors, kind, { ...context, messageId: message?.id ?? "" });
   return { ok: true };
 }
 
-// --- the card ---------------------------------------------------------------------------------
-
-const KIND_KEYS: Record<RestKind, string> = {
-  short: "BRINK.Rest.Kind.short",
-  "long-safe": "BRINK.Rest.Kind.longSafe",
-  "long-unsafe": "BRINK.Rest.Kind.longUnsafe",
-  "bed-rest": "BRINK.Rest.Kind.bedRest",
-};
-const BLOCK_KEYS: Record<RestBlock, string> = {
-  "armour-blocks-strain": "BRINK.Rest.Blocked.armourStrain",
-  "armour-blocks-injuries": "BRINK.Rest.Blocked.armourInjuries",
-  "max-strain-blocks-healing": "BRINK.Rest.Blocked.maxStrain",
-};
-const statusLabel = (status: string): string =>
-  game.i18n.localize(`BRINK.Status.${status.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`);
-
-export const restKindLabel = (kind: RestKind): string => game.i18n.localize(KIND_KEYS[kind]);
-
-function changeLine(key: string, change: Change) {
-  return change.from === change.to
-    ? []
-    : [{ label: game.i18n.localize(key), from: change.from, to: change.to, gain: change.to > change.from }];
-}
-
-function restCardView(kind: RestKind, rested: readonly Rested[], s2: boolean) {
+/** One rested character as its card records it; names are looked up before the write deletes items. */
+function restCharacterRecord({ actor, result, healedNames, endedNames, progressNames }: Rested) {
   return {
-    title: restKindLabel(kind),
-    characters: rested.map(({ actor, result, healedNames, endedNames }) => {
-      const { summary } = result;
-      const lines = [
-        ...changeLine("BRINK.Rest.Card.endurance", summary.endurance),
-        ...changeLine("BRINK.Rest.Card.health", summary.health),
-        ...changeLine("BRINK.Rest.Card.hitDice", summary.hitDice),
-        ...changeLine("BRINK.Rest.Card.exhaustion", summary.exhaustion),
-        ...(s2 ? changeLine("BRINK.Rest.Card.strain", summary.strain) : []),
-      ];
-      const progress = summary.minorInjuryProgress.map((entry) => {
-        const item = actor.items.get(entry.id);
-        const attribute = item ? (injuryData(item)?.attribute ?? null) : null;
-        return game.i18n.format("BRINK.Rest.Card.progress", {
-          name: item?.name ?? (attribute ? attributeLabel(attribute) : entry.id),
-          count: String(entry.safeRests),
-          needed: String(MINOR_INJURY_SAFE_RESTS),
-        });
-      });
-      const statuses = summary.endedStatuses.map(statusLabel).filter((label) => !endedNames.includes(label));
-      const healed = [
-        ...healedNames.map((name) => game.i18n.format("BRINK.Rest.Card.healed", { name })),
-        ...[...endedNames, ...statuses].map((name) => game.i18n.format("BRINK.Rest.Card.ended", { name })),
-      ];
-      const blocked = summary.blocked.map((block) => game.i18n.localize(BLOCK_KEYS[block]));
-      return {
-        name: actor.name,
-        img: actor.img ?? "icons/svg/mystery-man.svg",
-        rolls: result.rolls.map(rollLineView),
-        lines,
-        healed,
-        progress,
-        blocked,
-        nothing: lines.length + healed.length + progress.length === 0,
-      };
-    }),
+    name: actor.name,
+    img: actor.img ?? "icons/svg/mystery-man.svg",
+    summary: result.summary,
+    rolls: [...result.rolls],
+    healedNames,
+    endedNames,
+    progress: result.summary.minorInjuryProgress.map((entry, index) => ({
+      name: progressNames[index] ?? entry.id,
+      safeRests: entry.safeRests,
+    })),
   };
 }
 

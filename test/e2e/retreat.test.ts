@@ -93,7 +93,9 @@ describe("the Emergency Retreat in Chromium", () => {
     answerDialog(Object.fromEntries([0, 1, 2, 3].map((i) => [`member-${i}`, true])));
     answerDialog(null);
     await emergencyRetreat(fight.combat);
-    const content = (game.messages.contents.at(-1) as unknown as { content: string }).content;
+    // The card as the chat log draws it for the GM, buttons included.
+    const card = game.messages.contents.at(-1) as unknown as { renderHTML(): Promise<HTMLElement> };
+    const content = (await card.renderHTML()).querySelector(".message-content")?.innerHTML ?? "";
     expect(content).toContain("Choose 1 dropped item(s)");
     const size = { width: 300, height: 900 };
     for (const name of ["retreat-summary-card", "retreat-summary-card-dark"]) {

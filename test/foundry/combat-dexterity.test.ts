@@ -57,6 +57,24 @@ describe("dexterity initiative (S1)", () => {
     expect(card.rolls.map((r) => r.total)).toEqual([3, 7]);
     expect(card.content).toContain("Place 1");
     expect(card.content).toContain("Captain");
+    // An initiative card, drawn from its record (not its stored copy) when the chat log shows it.
+    const message = game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & {
+      renderHTML(): Promise<HTMLElement>;
+    };
+    expect(message.type).toBe("initiative");
+    expect(message.system).toMatchObject({
+      places: [
+        { place: 1, names: "Captain" },
+        { place: 2, names: "Guard" },
+        { place: 3, names: "Roland" },
+        { place: 4, names: "Fabian" },
+      ],
+    });
+    await message.update({ content: "<p>stale copy</p>" } as never);
+    const drawn = (await message.renderHTML()).innerHTML;
+    expect(drawn).not.toContain("stale copy");
+    expect(drawn).toContain("Place 1");
+    expect(drawn).toContain("Captain");
   });
 
   it("lets a player act only in their place", async () => {

@@ -141,6 +141,13 @@ describe("a world made with Brink 0.1.0", () => {
     const card = game.messages.contents.at(-1);
     expect(card?.whisper).toEqual(["gm"]);
     expect(card?.content).toContain("Documents updated: 7.");
+    // A migration card: its report is its record, drawn when the chat log shows it.
+    expect(card?.type).toBe("migration");
+    expect(card?.system).toMatchObject({ version: SCHEMA_VERSION, migrated: 7, failures: [] });
+    await card?.update({ content: "<p>stale copy</p>" } as never);
+    const drawn = await (card as unknown as { renderHTML(): Promise<HTMLElement> }).renderHTML();
+    expect(drawn.innerHTML).not.toContain("stale copy");
+    expect(drawn.innerHTML).toContain("Documents updated: 7.");
   });
 
   it("changes nothing when run a second time", async () => {

@@ -130,6 +130,18 @@ describe("the retreat action", () => {
     expect(lastCard().content).toContain("Disadvantage");
     expect(lastCard().content).toContain("Routed: Goblin 1.");
     expect(lastCard().rolls).toHaveLength(5);
+
+    // A morale card, drawn from its record (not its stored copy) when the chat log shows it.
+    const card = game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & {
+      renderHTML(): Promise<HTMLElement>;
+    };
+    expect(card.type).toBe("morale");
+    expect(card.system).toMatchObject({ action: { name: "Boss", outcome: "retreated" } });
+    await card.update({ content: "<p>stale copy</p>" } as never);
+    const drawn = (await card.renderHTML()).innerHTML;
+    expect(drawn).not.toContain("stale copy");
+    expect(drawn).toContain("Boss gets away and leaves the fight.");
+    expect(drawn).toContain("Routed: Goblin 1.");
   });
 
   it("is the GM's to resolve", async () => {

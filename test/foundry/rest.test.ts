@@ -132,6 +132,25 @@ describe("minor injuries", () => {
   });
 });
 
+describe("the rest card", () => {
+  it("is a rest card whose record the chat log draws it from", async () => {
+    const actor = await petra({}, [minorInjury()]);
+    await rest(actor, { kind: "long-safe" });
+    const card = game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & {
+      content: string;
+      renderHTML(): Promise<HTMLElement>;
+    };
+    expect(card.type).toBe("rest");
+    expect(card.system).toMatchObject({ kind: "long-safe", s2: false });
+    const drawn = (await card.renderHTML()).innerHTML;
+    expect(drawn).toContain("Minor Injury (Strength): 1 of 3 safe rests in a row");
+    // The record, not the stored copy, is what the log shows.
+    await card.update({ content: "<p>stale copy</p>" } as never);
+    expect((await card.renderHTML()).innerHTML).not.toContain("stale copy");
+    expect((await card.renderHTML()).innerHTML).toContain("Long rest, somewhere safe");
+  });
+});
+
 describe("serious injuries", () => {
   it("outlast a safe long rest and heal with a week of bed rest, which gives the die back", async () => {
     const actor = await petra({}, [seriousInjury()]);

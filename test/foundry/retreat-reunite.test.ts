@@ -17,6 +17,11 @@ const { requestRetreat, requestReunite } = await import("../../src/workflows/ret
 
 const owner = player("odette-player");
 const lastCard = () => game.messages.contents.at(-1) as ChatMessage.Implementation & { content: string };
+/** The card as the chat log draws it for a user (the GM unless another is named). */
+const seen = async (card: ChatMessage.Implementation, user?: Parameters<typeof asUser>[0]) => {
+  const draw = () => (card as unknown as { renderHTML(): Promise<HTMLElement> }).renderHTML();
+  return (user ? await asUser(user, draw) : await draw()).innerHTML;
+};
 const conditions = (actor: Actor.Implementation) =>
   [...(actor.system as unknown as { conditions: Set<string> }).conditions].sort();
 const items = (actor: Actor.Implementation) =>
@@ -55,7 +60,8 @@ describe("reverting a reunion", () => {
     expect(conditions(odette)).not.toContain("separated");
     expect(items(odette)).toEqual([]);
     const card = lastCard();
-    expect(card.content).toContain('data-recovery-action="revertReunite"');
+    expect(await seen(card)).toContain('data-action="revert-reunite"');
+    expect(await seen(card, owner)).not.toContain('data-action="revert-reunite"');
 
     const start = writeLog.length;
     expect(await requestFromGM("retreat.reuniteRevert", { messageId: card.id })).toEqual({ ok: true });
@@ -67,7 +73,7 @@ describe("reverting a reunion", () => {
       "update ChatMessage ×1",
     ]);
     expect(lastCard().content).toContain("Reverted by the GM.");
-    expect(lastCard().content).not.toContain('data-recovery-action="revertReunite"');
+    expect(await seen(lastCard())).not.toContain('data-action="revert-reunite"');
   });
 
   it("refuses a player, a second revert and a malformed id, writing nothing", async () => {

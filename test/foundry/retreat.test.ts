@@ -48,6 +48,11 @@ const dropped = (actor: Actor.Implementation) =>
     .sort();
 const cards = () => game.messages.contents as unknown as (ChatMessage.Implementation & { content: string })[];
 const lastCard = () => cards().at(-1) as ChatMessage.Implementation & { content: string };
+/** The card as the chat log draws it for a user (the GM unless another is named). */
+const seen = async (card: ChatMessage.Implementation, user?: Parameters<typeof asUser>[0]) => {
+  const draw = () => (card as unknown as { renderHTML(): Promise<HTMLElement> }).renderHTML();
+  return (user ? await asUser(user, draw) : await draw()).innerHTML;
+};
 
 const worn = (name: string, type: "weapon" | "shield" | "armour") => ({
   name,
@@ -186,10 +191,14 @@ describe("an Emergency Retreat of a party of four", () => {
       "Serious injury: Strength d6 → d4",
       "Disoriented: disadvantage on Notice and Investigate",
       "Stable at zero health",
-      "Revert",
     ])
       expect(card.content).toContain(text);
     expect(card.content).not.toContain("Choose 2 dropped item(s)");
+    // Revert is drawn for the GM only; the stored copy has no buttons.
+    expect(await seen(card)).toContain('data-action="revert-retreat"');
+    expect(await seen(card)).toContain("Revert");
+    expect(await seen(card, owners.Boudica)).not.toContain("Revert");
+    expect(card.content).not.toContain("data-action");
   });
 
   it("costs one actor batch, one item creation per actor with items, one card and the combat's end", async () => {
@@ -206,7 +215,8 @@ describe("an Emergency Retreat of a party of four", () => {
       "delete Combat ×1",
       "create ChatMessage ×1",
     ]);
-    expect(lastCard().content).toContain("Choose 2 dropped item(s)");
+    expect(await seen(lastCard())).toContain("Choose 2 dropped item(s)");
+    expect(await seen(lastCard(), owners.Boudica)).not.toContain("Choose 2 dropped item(s)");
   });
 
   it("reverts to the exact prior state: values, conditions, created items and dropped items", async () => {
@@ -224,7 +234,8 @@ describe("an Emergency Retreat of a party of four", () => {
 
     expect(snapshot(fight)).toEqual(before);
     expect(lastCard().content).toContain("Reverted by the GM.");
-    expect(lastCard().content).not.toContain('data-recovery-action="revert"');
+    expect(await seen(lastCard())).toContain("Reverted by the GM.");
+    expect(await seen(lastCard())).not.toContain('data-action="revert-retreat"');
     const writes = writeLog.length;
     expect(await requestRetreatRevert(card.id ?? "")).toEqual({
       ok: false,
@@ -435,7 +446,8 @@ describe("separated until reunited", () => {
     const odette = fight.actor("Odette");
     expect(sheet(odette).conditions.has("separated")).toBe(true);
     expect(itemNames(odette)).toEqual(["Separated"]);
-    expect(lastCard().content).toContain("Reunite the party");
+    expect(await seen(lastCard())).toContain("Reunite the party");
+    expect(await seen(lastCard(), owners.Agnessa)).not.toContain("Reunite the party");
 
     expect(await asUser(owners.Agnessa, () => reuniteParty())).toBeNull();
     expect(sheet(odette).conditions.has("separated")).toBe(true);

@@ -8,6 +8,8 @@ import { CARD_ACTIONS, type CardAction } from "../../data/chat";
 import { requestCardAction } from "../../workflows/damage";
 import { applyHealingCard } from "../../workflows/healing-roll";
 import { revertLifeCard } from "../../workflows/life";
+import { requestRetreatRevert, requestReuniteRevert } from "../../workflows/retreat";
+import { chooseDrop, confirmRetreatRequest, reuniteParty } from "../retreat/retreat-dialog";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
@@ -30,6 +32,11 @@ const HANDLERS: Record<CardAction, Handler> = {
   "revert-damage": (message, button) => requestCardAction("revert", onTarget(message, button)),
   "revert-life": (message) => revertLifeCard(message.id ?? ""),
   "apply-healing": (message) => applyHealingCard(message),
+  "retreat-drop": (message, button) => chooseDrop(message.id ?? "", button.dataset.choiceId ?? ""),
+  "revert-retreat": (message) => requestRetreatRevert(message.id ?? ""),
+  reunite: () => reuniteParty(),
+  "revert-reunite": (message) => requestReuniteRevert(message.id ?? ""),
+  "confirm-retreat": (message) => confirmRetreatRequest(message),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

@@ -1,4 +1,3 @@
-export { activateRecoveryButtons } from "./card-buttons";
 export { DEFAULT_RETREAT_DIFFICULTY, moraleCheck, retreatAction } from "./combat-actions";
 export {
   chooseDrop,

@@ -3,6 +3,7 @@
  * untickable), the GM's confirmation of a player's call, and the GM's pick of dropped items. The
  * dialogs only ask; the active GM's client validates and writes (workflows/retreat).
  */
+import { isRecordCard, RetreatRequestCardData } from "../../data/chat";
 import type { RequestResult } from "../../requests";
 import { optionalRules } from "../../settings";
 import {
@@ -115,6 +116,11 @@ async function retreatAndChooseDrops(combatId: string, actorUuids: string[]): Pr
 export async function confirmRetreatRequest(
   message: ChatMessage.Implementation,
 ): Promise<RequestResult | null> {
+  // A request card a player's own client wrote is only a display (issue 10).
+  if (message.system instanceof RetreatRequestCardData && !isRecordCard(message)) {
+    warn("BRINK.Damage.Refusal.notGMCard");
+    return null;
+  }
   const request = retreatRequestOf(message);
   if (!request) return null;
   if (!game.user.isGM) {
@@ -156,7 +162,8 @@ export async function chooseDroppedItems(messageId: string): Promise<void> {
 /** One open drop choice on a retreat card. */
 export async function chooseDrop(messageId: string, choiceId: string): Promise<RequestResult | null> {
   const message = game.messages.get(messageId);
-  const record = message ? retreatRecordOf(message) : null;
+  // Only a card the GM's client wrote offers its choices; the GM's handler checks again.
+  const record = message && isRecordCard(message) ? retreatRecordOf(message) : null;
   const entry = record?.characters.find((c) => c.drops.some((drop) => drop.choice.id === choiceId));
   const drop = entry?.drops.find((d) => d.choice.id === choiceId);
   if (!entry || !drop || drop.picked !== null) return null;

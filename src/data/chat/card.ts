@@ -14,6 +14,11 @@ export const CARD_ACTIONS = [
   "revert-damage",
   "revert-life",
   "apply-healing",
+  "retreat-drop",
+  "revert-retreat",
+  "reunite",
+  "revert-reunite",
+  "confirm-retreat",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 

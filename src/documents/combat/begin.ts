@@ -2,7 +2,7 @@
  * Beginning combat on the active GM's client. In the dexterity modes the dice set the acting order
  * first, and a card shows the table how it was decided.
  */
-import { postInitiativeCard } from "../../chat/post";
+import { postInitiativeCard } from "../../chat/initiative";
 import { resolveWithFoundryDice, type BrinkRoll } from "../../dice";
 import type { RequestResult } from "../../requests";
 import { isDieRating, type DiceSource, type DieRating } from "../../rules/dice";
@@ -56,7 +56,7 @@ async function postSequenceCard(
 ) {
   const name = (id: string) => combat.combatants.get(id)?.name ?? "?";
   const places = sequence.map((group, index) => ({ place: index + 1, names: group.map(name).join(", ") }));
-  await postInitiativeCard(game.i18n.localize(`BRINK.Setting.initiativeMode.choices.${mode}`), places, rolls);
+  await postInitiativeCard({ mode, places }, rolls);
 }
 
 /** S1: fixed DEX order; S3: each player character's DEX test puts it before or after its foes. */

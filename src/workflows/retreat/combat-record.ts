@@ -3,8 +3,9 @@
  * stood when the retreat was called (same combatants, teams, round and Brink's turn state).
  */
 
-/** The combat's own source, as plain JSON: its combatants and groups keep their ids. */
-export type CombatRecord = Record<string, unknown>;
+import type { CombatRecord } from "../../data/chat";
+
+export type { CombatRecord };
 
 /** The fields a recreated combat needs; Foundry fills in the rest (statistics, sort order). */
 const KEPT = ["_id", "type", "scene", "active", "round", "turn", "system", "flags"] as const;
@@ -36,7 +37,7 @@ export function combatRecordOf(combat: Combat.Implementation): CombatRecord {
  * combatants and groups, so every combatant stays in its team and the turn state still names them.
  * Nothing is written when there is no record or the combat exists again already.
  */
-export async function restoreCombat(record: CombatRecord | undefined): Promise<void> {
+export async function restoreCombat(record: CombatRecord | null | undefined): Promise<void> {
   if (!record || typeof record._id !== "string") return;
   if (game.combats.get(record._id)) return;
   const scene = typeof record.scene === "string" && game.scenes.get(record.scene) ? record.scene : null;

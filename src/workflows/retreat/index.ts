@@ -12,7 +12,6 @@ export { retreatCardView, rollLineView, type RollLineView } from "./card";
 export { groupIdOf, partyMembers, type PartyMember } from "./party";
 export { reuniteRecordOf, type ReuniteRecord } from "./reunite-record";
 export {
-  brinkFlag,
   findRetreatCard,
   retreatRecordOf,
   retreatRequestOf,

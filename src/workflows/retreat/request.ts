@@ -1,9 +1,8 @@
 /** A player's retreat request: a whispered card the GMs confirm from. */
-import { templatePath } from "../../constants";
+import { renderRetreatRequest } from "../../data/chat";
 import { refuse, type RequestContext, type RequestResult } from "../../requests";
-import { format, localize } from "./i18n";
 import { partyMembers } from "./party";
-import { REQUEST_FLAG, type RetreatRequestRecord } from "./record";
+import type { RetreatRequestRecord } from "./record";
 import { findRetreatParty, type PartyRequest } from "./requested-party";
 
 /** A player asks: the GMs get a whispered card to confirm it from. Nothing else changes. */
@@ -17,23 +16,15 @@ export async function handleRequest(request: PartyRequest, { user }: RequestCont
     combatId: combat.id ?? "",
     actorUuids: chosen.map((member) => member.actor.uuid),
     userId: user.id ?? "",
+    userName: user.name ?? "",
+    names: chosen.map((member) => member.name),
   };
-  const content = await foundry.applications.handlebars.renderTemplate(
-    templatePath("chat/retreat-request.hbs"),
-    {
-      title: localize("BRINK.Retreat.title"),
-      text: format("BRINK.Retreat.Request.text", {
-        user: user.name ?? "",
-        names: chosen.map((member) => member.name).join(", "),
-      }),
-    },
-  );
   await ChatMessage.implementation.create({
-    content,
+    type: "retreatRequest",
+    system: record,
+    content: await renderRetreatRequest(record),
     speaker: { alias: user.name ?? "" },
     whisper: ChatMessage.implementation.getWhisperRecipients("GM").map((gm) => gm.id),
-    flags: { brink: { [REQUEST_FLAG]: record } },
-    // A whispered notice whose record is plain JSON in its flags.
-  } as never);
+  });
   return { ok: true };
 }

@@ -9,12 +9,12 @@ import { allowedBy, announceWrite, MODULE_HOOKS } from "../../hooks/module-hooks
 import { loadRetreatTables } from "../tables";
 import { actorChanges } from "./actor-changes";
 import { updateActors } from "./actor-writes";
-import { renderRetreatCard } from "./card";
+import { renderRetreatCard } from "../../data/chat";
 import { combatRecordOf } from "./combat-record";
 import { consequenceItems, ItemSources } from "./consequence-items";
 import { localize } from "./i18n";
 import type { PartyMember } from "./party";
-import { RETREAT_FLAG, type RetreatCharacterRecord, type RetreatRecord } from "./record";
+import type { RetreatCharacterRecord, RetreatRecord } from "./record";
 import { retreatCharacter } from "./recovery-actor";
 import { findRetreatParty, type PartyRequest } from "./requested-party";
 import { rollRetreat } from "./rolls";
@@ -90,13 +90,13 @@ export async function handleResolve(
     combat: combatRecord,
   };
   const message = await ChatMessage.implementation.create({
+    type: "retreat",
+    system: record,
     content: await renderRetreatCard(record),
     rolls,
     speaker: { alias: localize("BRINK.Retreat.title") },
-    flags: { brink: { [RETREAT_FLAG]: record } },
     sound: CONFIG.sounds?.dice,
-    // The card's record is plain JSON in its flags; the rolls are Foundry's own.
-  } as never);
+  });
   announceWrite(MODULE_HOOKS.retreat, combat, actors, { ...context, messageId: message?.id ?? "" });
   const done: RequestResult<{ messageId: string }> = { ok: true, messageId: message?.id ?? "" };
   return done;

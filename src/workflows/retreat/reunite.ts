@@ -1,3 +1,4 @@
+import { isRecordCard } from "../../data/chat";
 import { refuse, type RequestContext, type RequestResult } from "../../requests";
 import { actorFrom, orderedConditions, updateActors } from "./actor-writes";
 import { localize } from "./i18n";
@@ -5,7 +6,6 @@ import { recoveryData, setbackData } from "./recovery-actor";
 import {
   itemSource,
   renderReuniteCard,
-  REUNITE_FLAG,
   reuniteRecordOf,
   type ReuniteActorRecord,
   type ReuniteRecord,
@@ -50,19 +50,22 @@ export async function handleReunite(_request: object, { user }: RequestContext):
   }
   const record: ReuniteRecord = { status: "applied", appliedBy: user.id ?? "", actors };
   await ChatMessage.implementation.create({
+    type: "reunite",
+    system: record,
     content: await renderReuniteCard(record),
     speaker: { alias: localize("BRINK.Retreat.title") },
-    flags: { brink: { [REUNITE_FLAG]: record } },
-    // The card's record is plain JSON in its flags.
-  } as never);
+  });
   return { ok: true };
 }
 
 /** The GM reverts a reunion from its card: the cleared conditions and deleted items come back. */
 export async function handleReuniteRevert({ messageId }: { messageId: string }): Promise<RequestResult> {
   const message = game.messages.get(messageId);
-  const record = message ? reuniteRecordOf(message) : null;
-  if (!message || !record) return refuse("BRINK.Retreat.Refusal.noReuniteCard");
+  const found = message ? reuniteRecordOf(message) : null;
+  if (!message || !found) return refuse("BRINK.Retreat.Refusal.noReuniteCard");
+  // A card is a record only when the GM's client wrote it; anyone else's is a display (issue 10).
+  if (!isRecordCard(message)) return refuse("BRINK.Damage.Refusal.notGMCard");
+  const record = foundry.utils.deepClone(found);
   if (record.status !== "applied") return refuse("BRINK.Retreat.Refusal.reuniteReverted");
   const restored = await Promise.all(
     record.actors.map(async (entry) => ({ entry, actor: await actorFrom(entry.actorUuid) })),
@@ -84,10 +87,6 @@ export async function handleReuniteRevert({ messageId }: { messageId: string }):
     if (missing.length > 0) await actor.createEmbeddedDocuments("Item", missing as never, { keepId: true });
   }
   record.status = "reverted";
-  // The record is plain JSON in the card's flags.
-  await message.update({
-    content: await renderReuniteCard(record),
-    flags: { brink: { [REUNITE_FLAG]: record } },
-  } as never);
+  await message.update({ content: await renderReuniteCard(record), system: { status: "reverted" } });
   return { ok: true };
 }

@@ -1,0 +1,119 @@
+/**
+ * A morale card (RULES §7.2), or a combatant's retreat action with its followers' morale (§7.1):
+ * the rules engine's check and test as they came out, with the names of the combatants they name.
+ * Written by the GM's client, which rolled them; drawn from `system` each time the chat log shows
+ * it. It has no buttons.
+ */
+import type { MoraleCheck } from "../../rules/morale";
+import type { RetreatActionOutcome, RetreatTest } from "../../rules/retreat-action";
+import { renderCard, type CardView } from "./card";
+
+/** A retreat action's attempt, as its card shows it. */
+export type RetreatActionRecord = {
+  name: string;
+  /** The DEX test, or null when the enemies attacked instead. */
+  test: RetreatTest | null;
+  attacksInstead: boolean;
+  hit: boolean;
+  outcome: RetreatActionOutcome;
+};
+
+export interface MoraleRecord {
+  /** The team a morale check was called for (empty for a retreat action). */
+  team: string;
+  action: RetreatActionRecord | null;
+  /** The morale check: the team's, or the followers' after a retreat; null when nobody checked. */
+  check: MoraleCheck | null;
+  /** Combatant names by id, as they were when the card was written. */
+  names: Record<string, string>;
+}
+
+const signed = (value: number): string => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "");
+
+function moraleRollsView(check: MoraleCheck, nameOf: (id: string) => string) {
+  return check.rolls.map(({ subjectIds, roll }) => ({
+    names: subjectIds.map(nameOf).join(", "),
+    dice: roll.faces.map((face, index) => ({ face, kept: index === roll.faces.indexOf(roll.kept) })),
+    mode: roll.mode === "normal" ? "" : game.i18n.localize(`BRINK.Morale.Mode.${roll.mode}`),
+    modifier: signed(roll.modifier),
+    total: roll.total,
+    difficulty: roll.difficulty,
+    success: roll.success,
+    verdict: game.i18n.localize(roll.success ? "BRINK.Morale.holds" : "BRINK.Morale.routed"),
+  }));
+}
+
+function actionView(action: RetreatActionRecord) {
+  const { test } = action;
+  return {
+    test: test && { ...test, modifier: signed(test.modifier) },
+    attacksInstead: action.attacksInstead,
+    hit: action.hit,
+    outcome: game.i18n.format(`BRINK.Retreat.Action.Outcome.${action.outcome}`, { name: action.name }),
+    retreated: action.outcome === "retreated",
+  };
+}
+
+export function moraleCardView(record: MoraleRecord) {
+  const { action, check } = record;
+  const nameOf = (id: string) => record.names[id] ?? id;
+  return {
+    title: action
+      ? game.i18n.format("BRINK.Retreat.Action.cardTitle", { name: action.name })
+      : game.i18n.format("BRINK.Morale.cardTitle", { team: record.team }),
+    action: action ? actionView(action) : null,
+    rolls: check ? moraleRollsView(check, nameOf) : [],
+    routed:
+      check && check.routedIds.length > 0
+        ? game.i18n.format("BRINK.Morale.routedList", { names: check.routedIds.map(nameOf).join(", ") })
+        : "",
+  };
+}
+
+export const renderMoraleCard = (record: MoraleRecord): Promise<string> =>
+  renderCard("chat/morale-card.hbs", moraleCardView(record));
+
+const moraleCardSchema = () => {
+  const f = foundry.data.fields;
+  const plain = () => new f.ObjectField({ required: false, nullable: true, initial: null });
+  return {
+    team: new f.StringField({ required: true, blank: true, initial: "" }),
+    /** The retreat action's attempt (its name, test, outcome), if the card is one. */
+    action: plain(),
+    /** The rules engine's MoraleCheck, as plain data. */
+    check: plain(),
+    names: new f.ObjectField({ required: true }),
+  };
+};
+type MoraleCardSchema = ReturnType<typeof moraleCardSchema>;
+
+/** A type (not an interface) so the stored ObjectField data can be read as it. */
+type StoredCheck = { [K in keyof MoraleCheck]: MoraleCheck[K] };
+
+export class MoraleCardData
+  extends foundry.abstract.TypeDataModel<MoraleCardSchema, ChatMessage.Implementation>
+  implements CardView
+{
+  static override LOCALIZATION_PREFIXES = ["BRINK.Chat.morale"];
+
+  static override defineSchema(): MoraleCardSchema {
+    return moraleCardSchema();
+  }
+
+  /** The stored record, typed: its ObjectFields hold the rules' plain data, written by the GM's client. */
+  get record(): MoraleRecord {
+    const names = Object.fromEntries(
+      Object.entries(this.names).flatMap(([id, name]) => (typeof name === "string" ? [[id, name]] : [])),
+    );
+    return {
+      team: this.team,
+      action: this.action as RetreatActionRecord | null,
+      check: this.check as StoredCheck | null,
+      names,
+    };
+  }
+
+  renderContent(): Promise<string> {
+    return renderMoraleCard(this.record);
+  }
+}
