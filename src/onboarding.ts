@@ -8,11 +8,6 @@ import { SYSTEM_ID } from "./constants";
 export const WELCOME_PAGE_UUID =
   "Compendium.brink.rules.JournalEntry.9rbVUvVd64BZZ1di.JournalEntryPage.op2FOCbEw7W6N3sy";
 
-interface PageLike {
-  id: string;
-  parent: { sheet: { render(options: { force: boolean; pageId: string }): unknown } | null } | null;
-}
-
 export function registerWelcomeSetting(): void {
   game.settings.register(SYSTEM_ID, "welcomeShown", {
     scope: "world",
@@ -25,13 +20,14 @@ export function registerWelcomeSetting(): void {
 /** Opens the welcome page for a GM who has not seen it in this world; players never get it. */
 export async function showWelcome(): Promise<void> {
   if (!game.user.isGM || game.settings.get(SYSTEM_ID, "welcomeShown") === true) return;
-  // A compendium page's uuid resolves to a JournalEntryPage; only its id and entry's sheet are used.
-  const page = (await fromUuid(WELCOME_PAGE_UUID)) as unknown as PageLike | null;
-  const sheet = page?.parent?.sheet;
+  const page = await fromUuid(WELCOME_PAGE_UUID);
+  const sheet = page instanceof JournalEntryPage ? page.parent?.sheet : null;
   if (!page || !sheet) {
     ui.notifications.warn(game.i18n.localize("BRINK.Welcome.missing"));
     return;
   }
-  await sheet.render({ force: true, pageId: page.id });
+  // v13's journal sheet opens at `pageId`; render(true, options) is ApplicationV2's force-render form.
+  const options = { pageId: page.id };
+  await sheet.render(true, options);
   await game.settings.set(SYSTEM_ID, "welcomeShown", true);
 }

@@ -15,12 +15,17 @@ export interface TokenHudSurface {
   _getStatusEffectChoices(): Record<string, StatusChoice>;
 }
 
-export function tokenHudBase(): new (...args: never[]) => TokenHudSurface {
-  // The one cast to Brink's surface type; see the note at the top of this file.
-  return foundry.applications.hud.TokenHUD as unknown as new (...args: never[]) => TokenHudSurface;
+type CoreTokenHud = typeof foundry.applications.hud.TokenHUD;
+
+/** Core's TokenHUD class (its statics and constructor) whose instances also have the surface above. */
+export type TokenHudClass = Pick<CoreTokenHud, keyof CoreTokenHud> &
+  (new (...args: ConstructorParameters<CoreTokenHud>) => InstanceType<CoreTokenHud> & TokenHudSurface);
+
+export function tokenHudBase(): TokenHudClass {
+  // The one cast: core's TokenHUD, plus the two v13 members the pinned types do not declare.
+  return foundry.applications.hud.TokenHUD as TokenHudClass;
 }
 
-export function registerTokenHud(hud: new (...args: never[]) => TokenHudSurface): void {
-  // Brink's HUD extends core's TokenHUD at runtime; the surface type above hides that from the compiler.
-  CONFIG.Token.hudClass = hud as unknown as typeof CONFIG.Token.hudClass;
+export function registerTokenHud(hud: TokenHudClass): void {
+  CONFIG.Token.hudClass = hud;
 }

@@ -14,9 +14,9 @@
 import { actorModels, chatModels, itemModels } from "../data";
 
 export interface DocumentSource {
-  _id?: string;
-  name?: string;
-  type?: string;
+  _id?: string | null;
+  name?: string | null;
+  type?: string | null;
   system?: Record<string, unknown>;
   [key: string]: unknown;
 }

@@ -6,26 +6,10 @@ import type { DocumentKind } from "./changes";
 import type { Changes, DocumentSource } from "./steps";
 
 export type Update = { _id: string } & Changes;
-type Options = Record<string, unknown>;
 
-interface DocumentLike {
-  id: string;
-  name: string;
-  type: string;
-  toObject(): DocumentSource;
-  validate(options: { changes: object; clean: boolean; fallback: boolean }): unknown;
-}
-interface ActorLike extends DocumentLike {
-  items: { contents: DocumentLike[] };
-  updateEmbeddedDocuments(name: "Item", updates: Update[], options: Options): Promise<unknown>;
-}
-interface TokenLike {
-  id: string;
-  name: string;
-  actorLink: boolean;
-  actor: (ActorLike & { update(changes: Changes, options: Options): Promise<unknown> }) | null;
-  delta: { toObject(): DocumentSource } | null;
-}
+/** The documents the runner migrates, as Foundry types them. */
+type StoredDocument = Actor | Item | ChatMessage;
+
 export interface PackLike {
   collection: string;
   documentName: string;
@@ -33,24 +17,14 @@ export interface PackLike {
   metadata: { packageType: string; label?: string };
   index: { size: number };
   configure(changes: { locked: boolean }): Promise<unknown>;
-  getDocuments(): Promise<DocumentLike[]>;
-}
-interface DocumentClassLike {
-  updateDocuments(updates: Update[], options: Options): Promise<unknown>;
-}
-interface WorldLike {
-  actors: { contents: ActorLike[] };
-  items: { contents: DocumentLike[] };
-  messages: { contents: DocumentLike[] };
-  scenes: { contents: { tokens: { contents: TokenLike[] } }[] };
-  packs: { contents: PackLike[] };
+  getDocuments(): Promise<unknown[]>;
 }
 
-// fvtt-types types each collection as a union over every document subtype; the runner reads only
-// the members declared above, which every Foundry document has.
-const world = (): WorldLike => game as unknown as WorldLike;
-const documentClass = (name: string): DocumentClassLike =>
-  (CONFIG as unknown as Record<string, { documentClass: DocumentClassLike }>)[name]!.documentClass;
+const DOCUMENT_CLASSES = {
+  Actor: () => CONFIG.Actor.documentClass,
+  Item: () => CONFIG.Item.documentClass,
+  ChatMessage: () => CONFIG.ChatMessage.documentClass,
+};
 
 /** A document the runner can migrate: its name, its source, and a check of proposed changes. */
 export interface Migratable {
@@ -70,28 +44,33 @@ export interface Batch {
 
 const DIFF_OFF = { diff: false, render: false };
 
-function migratable(doc: DocumentLike): Migratable {
+function migratable(doc: StoredDocument): Migratable {
   const { expandObject } = foundry.utils;
   return {
-    id: doc.id,
-    name: doc.name,
+    id: doc.id ?? "",
+    name: doc.name ?? "",
     source: () => doc.toObject(),
     validate: (changes) =>
       void doc.validate({ changes: expandObject(changes), clean: true, fallback: false }),
   };
 }
 
-function collectionBatch(kind: DocumentKind, name: string, docs: DocumentLike[], pack?: string): Batch {
+function collectionBatch(
+  kind: DocumentKind,
+  name: keyof typeof DOCUMENT_CLASSES,
+  docs: StoredDocument[],
+  pack?: string,
+): Batch {
   const options = pack ? { ...DIFF_OFF, pack } : DIFF_OFF;
   return {
     kind,
     topLevel: true,
     documents: docs.map(migratable),
-    write: (updates) => documentClass(name).updateDocuments(updates, options),
+    write: (updates) => DOCUMENT_CLASSES[name]().updateDocuments(updates, options),
   };
 }
 
-function itemBatches(actors: ActorLike[]): Batch[] {
+function itemBatches(actors: Actor[]): Batch[] {
   return actors.map((actor) => ({
     kind: "item",
     topLevel: false,
@@ -102,7 +81,7 @@ function itemBatches(actors: ActorLike[]): Batch[] {
 
 /** World actors (then each one's items), world items and chat messages. */
 export function worldBatches(): Batch[] {
-  const { actors, items, messages } = world();
+  const { actors, items, messages } = game;
   return [
     collectionBatch("actor", "Actor", actors.contents),
     ...itemBatches(actors.contents),
@@ -112,9 +91,12 @@ export function worldBatches(): Batch[] {
 }
 
 /** The documents of a world compendium, in the same batches. */
-export function packBatches(pack: PackLike, docs: DocumentLike[]): Batch[] {
-  if (pack.documentName === "Item") return [collectionBatch("item", "Item", docs, pack.collection)];
-  const actors = docs as ActorLike[];
+export function packBatches(pack: PackLike, docs: unknown[]): Batch[] {
+  if (pack.documentName === "Item") {
+    const items = docs.filter((doc) => doc instanceof Item);
+    return [collectionBatch("item", "Item", items, pack.collection)];
+  }
+  const actors = docs.filter((doc) => doc instanceof Actor);
   return [collectionBatch("actor", "Actor", actors, pack.collection), ...itemBatches(actors)];
 }
 
@@ -127,7 +109,7 @@ export interface TokenActor {
 }
 
 export function unlinkedTokens(): TokenActor[] {
-  return world().scenes.contents.flatMap((scene) =>
+  return game.scenes.contents.flatMap((scene) =>
     scene.tokens.contents.flatMap((token): TokenActor[] => {
       const actor = token.actor;
       if (token.actorLink || !actor || !token.delta) return [];
@@ -141,14 +123,14 @@ export function unlinkedTokens(): TokenActor[] {
 
 /** Compendiums the world owns and that hold actors or items. Brink's own packs are never touched. */
 export function worldPacks(): PackLike[] {
-  return world().packs.contents.filter(
+  return game.packs.contents.filter(
     (pack) => pack.metadata.packageType === "world" && ["Actor", "Item"].includes(pack.documentName),
   );
 }
 
 /** Documents a migration would read; a world with none is new. */
 export function worldDocumentCount(): number {
-  const { actors, items, messages } = world();
+  const { actors, items, messages } = game;
   const tokens = unlinkedTokens().length;
   const packed = worldPacks().reduce((sum, pack) => sum + pack.index.size, 0);
   return actors.contents.length + items.contents.length + messages.contents.length + tokens + packed;

@@ -57,9 +57,27 @@ export interface TableDocument {
 export async function packTables(): Promise<TableDocument[]> {
   const pack = game.packs.get(TABLES_PACK);
   if (!pack) return [];
-  // fvtt-types types a pack's documents as a union of every kind (and a result's range as a list of
-  // pairs); the tables pack holds RollTables, read through the members above.
-  return (await pack.getDocuments()) as unknown as TableDocument[];
+  return (await pack.getDocuments()).flatMap((document) =>
+    document instanceof RollTable ? [tableDocument(document)] : [],
+  );
+}
+
+/** A v13 result's range is one [low, high] pair (fvtt-types declares a list of pairs). */
+function rangeOf(range: readonly unknown[]): [number, number] {
+  const [low, high] = range;
+  return typeof low === "number" && typeof high === "number" ? [low, high] : [NaN, NaN];
+}
+
+function tableDocument(table: RollTable): TableDocument {
+  return {
+    formula: table.formula ?? "",
+    flags: table.flags,
+    results: [...table.results].map((result) => ({
+      range: rangeOf(result.range),
+      flags: result.flags,
+      documentUuid: result.documentUuid,
+    })),
+  };
 }
 
 const brinkFlags = (flags: Record<string, unknown>): Record<string, unknown> => {

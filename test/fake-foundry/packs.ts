@@ -62,10 +62,20 @@ export class FakeJournalEntry extends FakeDocument {
   get pages(): Collection<FakeJournalEntryPage> {
     return (this.collections.pages ?? new Collection()) as Collection<FakeJournalEntryPage>;
   }
-  /** v13's journal sheet: `render({ force, pageId })` opens the entry at that page. */
-  get sheet(): { render(options: { force?: boolean; pageId?: string }): Promise<unknown> } {
+  /**
+   * v13's journal sheet: `render({ force, pageId })` opens the entry at that page; ApplicationV2 also
+   * takes the older `render(force, options)` form.
+   */
+  get sheet(): {
+    render(
+      options: boolean | { force?: boolean; pageId?: string | null },
+      legacy?: { pageId?: string | null },
+    ): Promise<unknown>;
+  } {
     return {
-      render: async ({ force = false, pageId }) => {
+      render: async (options, legacy = {}) => {
+        const { force = false, pageId } =
+          typeof options === "boolean" ? { ...legacy, force: options } : options;
         if (!force) return undefined;
         if (pageId && !this.pages.has(pageId)) throw new Error(`${this.name} has no page ${pageId}`);
         openedJournals.push({ uuid: this.uuid, pageId: pageId ?? null, userId: session.user.id });
@@ -275,7 +285,11 @@ export function installFakePacks(): void {
     locked: (id) => fakePacks.get(id)?.locked ?? false,
     adopt: (id, doc) => fakePacks.get(id)?.adopt(doc),
   };
-  Object.assign(globalThis, { CompendiumCollection: FakeCompendiumCollection });
+  Object.assign(globalThis, {
+    CompendiumCollection: FakeCompendiumCollection,
+    RollTable: FakeRollTable,
+    JournalEntryPage: FakeJournalEntryPage,
+  });
   for (const definition of PACKS) {
     const pack = new FakeCompendium(definition);
     fakePacks.set(pack.id, pack);

@@ -167,7 +167,7 @@ describe("a world made with Brink 0.1.0", () => {
     await worldFrom010();
     const cursed = {
       version: SCHEMA_VERSION,
-      item: (source: { name?: string }) => {
+      item: (source: { name?: string | null }) => {
         if (source.name === "Lantern") throw new Error("the lantern's data is unreadable");
         return { "system.price": 1 };
       },

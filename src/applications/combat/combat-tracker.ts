@@ -1,7 +1,7 @@
 import { emergencyRetreat, moraleCheck, retreatAction } from "../retreat";
 import { templatePath } from "../../constants";
-import type { ApplicationOptions, RenderContext } from "../../foundry/application-base";
-import type { BrinkCombat } from "../../documents/combat";
+import type { ApplicationOptions } from "../../foundry/application-base";
+import { BrinkCombat } from "../../documents/combat";
 import { askDelayAfter, askTeamChanges } from "./dialogs";
 import { combatTrackerBase } from "./tracker-base";
 import { trackerView, type TrackerView } from "./tracker-context";
@@ -20,6 +20,9 @@ const DRAG_TYPE = "BrinkTeamMember";
  * for the GM, the tools to run the schedule and manage teams (dragging a member onto another team
  * moves it there). Every button asks the active GM, who validates and writes.
  */
+type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
+type RenderOptions = foundry.applications.sidebar.tabs.CombatTracker.RenderOptions;
+
 export class BrinkCombatTracker extends combatTrackerBase() {
   static override DEFAULT_OPTIONS: ApplicationOptions = {
     classes: ["brink", "brink-tracker"],
@@ -52,7 +55,8 @@ export class BrinkCombatTracker extends combatTrackerBase() {
 
   /** The combat shown, as Brink's document class. */
   get viewedCombat(): BrinkCombat | null {
-    return this.viewed;
+    const combat = this.viewed;
+    return combat instanceof BrinkCombat ? combat : null;
   }
 
   /** The tracker's view for the current user. */
@@ -65,13 +69,13 @@ export class BrinkCombatTracker extends combatTrackerBase() {
     });
   }
 
-  override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
+  override async _preparePartContext(partId: string, context: RenderContext, options: RenderOptions) {
     const prepared = await super._preparePartContext(partId, context, options);
     if (partId === "teams" || partId === "controls") Object.assign(prepared, this.currentView());
     return prepared;
   }
 
-  override async _onRender(context: RenderContext, options: unknown): Promise<void> {
+  override async _onRender(context: RenderContext, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
     this.#removeInitiativeControls();
     if (game.user.isGM) this.#bindTeamDragAndDrop();

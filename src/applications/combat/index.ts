@@ -19,8 +19,7 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combat.dataModels, combatModels.Combat);
   Object.assign(CONFIG.Combatant.dataModels, combatModels.Combatant);
   Object.assign(CONFIG.CombatantGroup.dataModels, combatModels.CombatantGroup);
-  // fvtt-types expects core's full class; Brink's tracker is typed through its surface (tracker-base.ts).
-  CONFIG.ui.combat = BrinkCombatTracker as unknown as typeof CONFIG.ui.combat;
+  CONFIG.ui.combat = BrinkCombatTracker;
   BrinkCombat.chooseBeginning = askBeginChoices;
   registerCombatRequests();
   registerCombatHooks();

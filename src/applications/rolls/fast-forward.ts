@@ -10,8 +10,7 @@ export const SKIP_DIALOG_ACTION = "skipDialog";
 
 /** Core's modifier names ("Shift", "Control", "Alt") and the key codes that hold each. */
 const modifierCodes = (): Record<string, readonly string[]> =>
-  // fvtt-types keys MODIFIER_CODES by its literal names; Brink looks names up as plain strings.
-  foundry.helpers.interaction.KeyboardManager.MODIFIER_CODES as unknown as Record<string, readonly string[]>;
+  Object.fromEntries(Object.entries(foundry.helpers.interaction.KeyboardManager.MODIFIER_CODES));
 
 /** The modifier a key code belongs to, if it is one. */
 function modifierOf(code: string): string | undefined {

@@ -3,6 +3,21 @@
  * submitted value is checked against the setting before anything is saved.
  */
 import { SYSTEM_ID } from "../../constants";
+import {
+  RULE_SETTINGS,
+  isRuleChoice,
+  type OptionalRules,
+  type PreferenceKey,
+  type RuleKey,
+} from "../../settings";
+
+/** A setting one of Brink's menus lists: an optional rule or a player's preference. */
+export type MenuKey = RuleKey | PreferenceKey;
+type ChoiceKey = keyof typeof RULE_SETTINGS;
+
+const isChoiceKey = (key: MenuKey): key is ChoiceKey => Object.hasOwn(RULE_SETTINGS, key);
+const isChoice = (key: ChoiceKey, value: unknown): value is OptionalRules[ChoiceKey] =>
+  isRuleChoice(key, value);
 
 export interface SettingField {
   name: string;
@@ -29,16 +44,16 @@ export function registered(key: string): RegisteredSetting {
   return config;
 }
 
-/** The settings API keyed by a runtime name; each key a menu lists is a registered Brink setting. */
-export const settingsByName = () =>
-  game.settings as unknown as {
-    get(namespace: string, key: string): unknown;
-    set(namespace: string, key: string, value: unknown): Promise<unknown>;
-  };
+/** Saves a value `invalidValue` accepted: one of a choice rule's values, or a toggle's boolean. */
+export async function saveSetting(key: MenuKey, value: unknown): Promise<void> {
+  if (isChoiceKey(key)) {
+    if (isChoice(key, value)) await game.settings.set(SYSTEM_ID, key, value);
+  } else if (typeof value === "boolean") await game.settings.set(SYSTEM_ID, key, value);
+}
 
-export function settingField(key: string): SettingField {
+export function settingField(key: MenuKey): SettingField {
   const config = registered(key);
-  const value = settingsByName().get(SYSTEM_ID, key);
+  const value: unknown = game.settings.get(SYSTEM_ID, key);
   return {
     name: key,
     label: game.i18n.localize(config.name ?? key),

@@ -4,6 +4,7 @@
  */
 import { SYSTEM_ID } from "../../constants";
 import { PREFERENCES, RULE_KEYS, type PreferenceKey } from "../../settings";
+import type { MenuKey } from "./fields";
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { SettingsMenu } from "./settings-menu";
 
@@ -15,7 +16,7 @@ export class OptionalRulesMenu extends SettingsMenu {
     id: "brink-optional-rules",
     window: { title: "BRINK.Setting.Menu.rules.name", icon: "fa-solid fa-scale-balanced" },
   };
-  get keys(): readonly string[] {
+  get keys(): readonly MenuKey[] {
     return RULE_KEYS;
   }
 }
@@ -25,7 +26,7 @@ export class AutomationMenu extends SettingsMenu {
     id: "brink-automation",
     window: { title: "BRINK.Setting.Menu.automation.name", icon: "fa-solid fa-forward" },
   };
-  get keys(): readonly string[] {
+  get keys(): readonly MenuKey[] {
     return preferencesIn("automation");
   }
 }
@@ -35,7 +36,7 @@ export class AppearanceMenu extends SettingsMenu {
     id: "brink-appearance",
     window: { title: "BRINK.Setting.Menu.appearance.name", icon: "fa-solid fa-eye" },
   };
-  get keys(): readonly string[] {
+  get keys(): readonly MenuKey[] {
     return preferencesIn("appearance");
   }
 }

@@ -3,14 +3,14 @@
  * first; anything invalid (or a world setting changed by a player) is refused with a warning and
  * nothing is saved. Otherwise each setting is saved and its onChange shows the change at once.
  */
-import { SYSTEM_ID, templatePath } from "../../constants";
+import { templatePath } from "../../constants";
 import {
   handlebarsApplicationBase,
   type ApplicationOptions,
   type SubmittedForm,
 } from "../../foundry/application-base";
 import { warn } from "../dialog-form";
-import { invalidValue, isWorldSetting, registered, settingField, settingsByName } from "./fields";
+import { invalidValue, isWorldSetting, registered, saveSetting, settingField, type MenuKey } from "./fields";
 
 export abstract class SettingsMenu extends handlebarsApplicationBase() {
   static override DEFAULT_OPTIONS: ApplicationOptions = {
@@ -23,7 +23,7 @@ export abstract class SettingsMenu extends handlebarsApplicationBase() {
   static override PARTS = { form: { template: templatePath("settings/menu.hbs") } };
 
   /** The settings this menu owns, in the order it lists them. */
-  abstract get keys(): readonly string[];
+  abstract get keys(): readonly MenuKey[];
 
   override async _prepareContext(options: unknown) {
     const context = await super._prepareContext(options);
@@ -31,8 +31,8 @@ export abstract class SettingsMenu extends handlebarsApplicationBase() {
   }
 
   /** The submitted values of this menu's settings, or a refusal that names the first bad one. */
-  #read(formData: SubmittedForm): { values: [string, unknown][] } | { refusal: string; name: string } {
-    const values: [string, unknown][] = [];
+  #read(formData: SubmittedForm): { values: [MenuKey, unknown][] } | { refusal: string; name: string } {
+    const values: [MenuKey, unknown][] = [];
     for (const key of this.keys) {
       const label = game.i18n.localize(registered(key).name ?? key);
       // An unticked checkbox is absent from a raw form; FormDataExtended gives false.
@@ -54,7 +54,7 @@ export abstract class SettingsMenu extends handlebarsApplicationBase() {
   ): Promise<void> {
     const read = this.#read(formData);
     if ("refusal" in read) return warn(read.refusal, { setting: read.name });
-    for (const [key, value] of read.values) await settingsByName().set(SYSTEM_ID, key, value);
+    for (const [key, value] of read.values) await saveSetting(key, value);
     await this.close();
   }
 }

@@ -10,6 +10,7 @@ import type { DefenceStep } from "../../rules/defences";
 import { attackView, type TargetInfo } from "./card-views";
 import type { InjuryItemRecord } from "./life-card";
 import { isRecordCard, ownsActorAt, renderCard, type CardView } from "./card";
+import { recordField } from "../shared/fields";
 
 export interface AttackRecord {
   result: AttackResult;
@@ -94,9 +95,9 @@ const attackCardSchema = () => {
     weaponUuid: uuidField(),
     weaponName: new f.StringField({ required: true, blank: true, initial: "" }),
     /** One entry per attack made: the AttackResult plus the targets' names and document uuids. */
-    attacks: new f.ArrayField(new f.ObjectField({ required: true })),
+    attacks: new f.ArrayField(recordField<AttackRecord>()),
     /** Damage applications, keyed by attack and target (filled in by the damage workflow). */
-    applied: new f.ObjectField({ required: true }),
+    applied: recordField<Record<string, AppliedEntry>>(),
     /** A nonlethal weapon's blows never risk death by themselves (RULES §4). */
     nonlethal: new f.BooleanField({ required: true, initial: false }),
   };
@@ -124,7 +125,7 @@ export class AttackCardData
 
   /** The stored record, typed: the ObjectFields hold plain data only the GM's client writes, in this shape. */
   get record(): AttackCardRecord {
-    return this as unknown as AttackCardRecord;
+    return this;
   }
 
   renderContent(): Promise<string> {

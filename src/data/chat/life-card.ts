@@ -6,6 +6,7 @@
 import type { ActorState, Step } from "../../rules/damage-chain";
 import { describeStep } from "./damage-steps";
 import { isRecordCard, renderCard, type CardView } from "./card";
+import { recordField } from "../shared/fields";
 
 /** Injury items a change created or made permanent (undone on revert). */
 export interface InjuryItemRecord {
@@ -37,9 +38,9 @@ const lifeCardSchema = () => {
     title: text(),
     name: text(),
     /** The damage chain's steps, as the rules engine gave them. */
-    steps: new f.ArrayField(new f.ObjectField({ required: true })),
-    revert: new f.ObjectField({ required: true }),
-    applied: new f.ObjectField({ required: true }),
+    steps: new f.ArrayField(recordField<Step>()),
+    revert: recordField<Partial<ActorState>>(),
+    applied: recordField<Partial<ActorState>>(),
     applying: new f.BooleanField({ required: true, initial: false }),
     injuryItems: new f.SchemaField({
       created: new f.ArrayField(new f.StringField({ required: true, blank: false })),
@@ -62,7 +63,7 @@ export class LifeCardData
 
   /** The stored record, typed: its ObjectFields hold the rules' plain data, written by the GM's client. */
   get record(): LifeRecord {
-    return this as unknown as LifeRecord;
+    return this;
   }
 
   renderContent(): Promise<string> {

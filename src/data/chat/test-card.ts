@@ -2,6 +2,7 @@
 import { renderCard, type CardView } from "./card";
 import { testCardView } from "./card-views";
 import type { TestResult } from "../../rules/tests";
+import { recordField } from "../shared/fields";
 
 const fields = () => foundry.data.fields;
 
@@ -13,7 +14,7 @@ const testCardSchema = () => {
     actorUuid: uuidField(),
     label: new f.StringField({ required: true, blank: true, initial: "" }),
     /** The rules engine's TestResult, as plain data. */
-    result: new f.ObjectField({ required: true }),
+    result: recordField<TestResult>(),
   };
 };
 type TestCardSchema = ReturnType<typeof testCardSchema>;
@@ -30,7 +31,7 @@ export class TestCardData
 
   /** The rules' TestResult, stored as plain data (an ObjectField) by the client that rolled it. */
   get testResult(): TestResult {
-    return this.result as unknown as TestResult;
+    return this.result;
   }
 
   renderContent(): Promise<string> {

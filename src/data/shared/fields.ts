@@ -43,3 +43,14 @@ export function poolField(initial: number) {
 export function descriptionField() {
   return new (fields().HTMLField)({ required: true, blank: true, initial: "" });
 }
+
+/** An interface as a plain object type, which an ObjectField's type parameters accept. */
+type Plain<T> = { [K in keyof T]: T[K] };
+
+/**
+ * A required ObjectField typed with the shape of the plain data Brink stores in it (a rules result,
+ * written whole by the client that produced it), so the model reads it back without a cast.
+ */
+export function recordField<T extends object>() {
+  return new (fields().ObjectField)<{ required: true }, Plain<T>, Plain<T>, Plain<T>>({ required: true });
+}
