@@ -84,6 +84,7 @@ export function migrationContracts(context: ContractContext): void {
       const page = (await fromUuid(
         "Compendium.brink.rules.JournalEntry.9rbVUvVd64BZZ1di.JournalEntryPage.op2FOCbEw7W6N3sy",
       )) as unknown as { name: string; parent: { id: string; sheet: unknown } | null } | null;
+      assert.instanceOf(page, JournalEntryPage, "onboarding finds the page by instanceof");
       assert.equal(page?.name, "Getting Started (GM)");
       assert.equal(page?.parent?.id, "9rbVUvVd64BZZ1di");
       assert.isTrue(page?.parent?.sheet !== null && page?.parent?.sheet !== undefined);

@@ -18,6 +18,10 @@ export function packContracts({ describe, it, assert }: ContractContext): void {
       assert.isTrue(pack !== undefined, "the brink.tables pack exists");
       // The tables pack holds RollTables; only their flags and results are read.
       const tables = ((await pack?.getDocuments()) ?? []) as unknown as TableLike[];
+      assert.isTrue(
+        tables.every((table) => table instanceof RollTable),
+        "each is a RollTable (workflows/tables finds them by instanceof)",
+      );
       const keys = tables.map((t) => t.flags.brink?.table).filter((k): k is string => typeof k === "string");
       for (const key of ["retreat", "setback", "downed", "injury-s1", "injury-s2"]) {
         assert.isTrue(keys.includes(key), `a table flagged ${key}`);
