@@ -228,22 +228,6 @@ export class FakeCombatant extends FakeDocument {
   get hidden(): boolean {
     return this._source.hidden === true;
   }
-  /** Where the token stands: x and y in pixels, width and height in grid squares (TokenDocument). */
-  get x(): number {
-    return Number(this._source.x ?? 0);
-  }
-  get y(): number {
-    return Number(this._source.y ?? 0);
-  }
-  get width(): number {
-    return Number(this._source.width ?? 1);
-  }
-  get height(): number {
-    return Number(this._source.height ?? 1);
-  }
-  get texture(): { src: string | null } {
-    return { src: ((this._source.texture as Plain | undefined)?.src as string | undefined) ?? null };
-  }
   get defeated(): boolean {
     return this._source.defeated === true;
   }

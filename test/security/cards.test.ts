@@ -5,14 +5,14 @@
  * GM's card, attack with someone else's character, strike a hidden token, heal twice from one roll.
  * Each is refused with a reason the player can read, and nothing is written.
  */
-import { beforeEach, describe, expect, it } from "vitest";
-import { clearDice, queueDice } from "../fake-foundry/dice";
-import { resetWorld, writeLog } from "../fake-foundry/install";
+import { describe, expect, it } from "vitest";
+import { queueDice } from "../fake-foundry/dice";
+import { writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
-import { viewCombat } from "../fake-foundry/combat";
-import { clearCanvas, placeToken, type PlacedToken } from "../fake-foundry/ui";
+import { placeToken, type PlacedToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
+import { character, cleanWorldEachTest } from "../support/characters";
 import { bootCombat, player } from "../foundry/combat-fixtures";
 import { attackWith, mindBlade, mindBladeFoe } from "../support/attacks";
 
@@ -23,8 +23,6 @@ const { revertLifeCard, lifeAction } = await import("../../src/workflows/life");
 const { requestFromGM } = await import("../../src/requests");
 
 const mallory = player("mallory");
-const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
-const NONE = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
 
 const pools = (actor: Actor.Implementation) =>
   actor.system as unknown as { health: { value: number }; endurance: { value: number } };
@@ -37,21 +35,7 @@ const refusal = (reason: string, data?: Record<string, string>) => ({
   ...(data ? { data } : {}),
 });
 
-beforeEach(() => {
-  resetWorld();
-  clearDice();
-  clearCanvas();
-  viewCombat(null);
-});
-
-async function character(name: string, owner: string, system: Record<string, unknown> = {}) {
-  return (await Actor.implementation.create({
-    name,
-    type: "character",
-    ownership: { default: NONE, [owner]: OWNER },
-    system: { evasion: 1, attributes: { con: { die: 4 }, str: { die: 6 } }, ...system },
-  })) as BrinkActor;
-}
+cleanWorldEachTest();
 
 /** Mallory's own fighter with a blade, and Petra (the GM's) standing in front of her. */
 async function duel() {

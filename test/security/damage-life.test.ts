@@ -4,16 +4,17 @@
  * read, and nothing is written; reactions are charged to (and given back to) the combatant that
  * reacted, whatever combat the tracker shows.
  */
-import { beforeEach, describe, expect, it } from "vitest";
-import { clearDice, queueDice } from "../fake-foundry/dice";
-import { resetWorld, settings, writeLog } from "../fake-foundry/install";
+import { describe, expect, it } from "vitest";
+import { queueDice } from "../fake-foundry/dice";
+import { settings, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { FakeScene, viewCombat } from "../fake-foundry/combat";
-import { clearCanvas, placeToken } from "../fake-foundry/ui";
+import { placeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import type { BrinkCombat } from "../../src/documents/combat";
 import type { BrinkCombatant } from "../../src/documents/combatant";
 import { onCard } from "../support/cards";
+import { character, cleanWorldEachTest } from "../support/characters";
 import { bootCombat, DISPOSITIONS, player, setUpFight } from "../foundry/combat-fixtures";
 import { attackWith, mindBlade, mindBladeFoe } from "../support/attacks";
 
@@ -22,8 +23,6 @@ const { requestCardAction } = await import("../../src/workflows/damage");
 const { requestFromGM } = await import("../../src/requests");
 
 const mallory = player("mallory");
-const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
-const NONE = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
 
 interface Life {
   endurance: { value: number };
@@ -37,21 +36,7 @@ const english = (reason: string) => {
   return game.i18n.localize(reason);
 };
 
-beforeEach(() => {
-  resetWorld();
-  clearDice();
-  clearCanvas();
-  viewCombat(null);
-});
-
-async function character(name: string, owner: string, system: Record<string, unknown> = {}) {
-  return (await Actor.implementation.create({
-    name,
-    type: "character",
-    ownership: { default: NONE, [owner]: OWNER },
-    system: { evasion: 1, attributes: { con: { die: 4 }, str: { die: 6 } }, ...system },
-  })) as BrinkActor;
-}
+cleanWorldEachTest();
 
 const foeWithBlade = () => mindBladeFoe();
 
