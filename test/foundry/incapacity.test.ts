@@ -9,7 +9,8 @@ import { answerDialog, clearCanvas } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { trackerView } from "../../src/applications/combat";
 import { openSheet } from "../support/sheets";
-import { DISPOSITIONS, bootCombat, setUpFight, type Fight } from "./combat-fixtures";
+import { asUser } from "../fake-foundry/runtime";
+import { DISPOSITIONS, bootCombat, player, setUpFight, type Fight } from "./combat-fixtures";
 
 await bootCombat();
 const { promptAttack } = await import("../../src/applications/rolls/flows");
@@ -44,7 +45,7 @@ const maimed = (attribute: string) => ({
 
 async function fight(): Promise<{ f: Fight; boudica: BrinkActor }> {
   const f = await setUpFight([
-    { name: "Boudica", disposition: DISPOSITIONS.friendly, dex: 4 },
+    { name: "Boudica", disposition: DISPOSITIONS.friendly, dex: 4, owner: player("boudica-player") },
     { name: "Anne", disposition: DISPOSITIONS.friendly },
     { name: "Guard", disposition: DISPOSITIONS.hostile },
   ]);
@@ -135,9 +136,16 @@ describe("exhaustion 5 or more (RULES §1)", () => {
 
     expect(await f.combat.takeTurn(f.member("Boudica").id ?? "")).toEqual({ ok: true });
     const cards = game.messages.size;
+    const writes = writeLog.length;
     notifications.log.length = 0;
-    await attack(boudica);
+    // Her player asks; the GM's client refuses before anything is rolled or spent.
+    await asUser(player("boudica-player"), async () => {
+      game.user.targets.clear();
+      game.user.targets.add(f.token("Guard") as never);
+      await attack(boudica);
+    });
     expect(game.messages.size).toBe(cards);
+    expect(writeLog.length).toBe(writes);
     expect(notifications.log.at(-1)?.message).toBe(
       "Boudica is too exhausted to fight (exhaustion 5); rest first.",
     );
