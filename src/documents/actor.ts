@@ -1,8 +1,8 @@
 import { postTestCard } from "../chat/post";
 import { luckPurpose, resolveWithFoundryDice } from "../dice";
 import { actorData, BrinkActorData } from "../data";
-import { STATUS_IDS } from "../status-effects";
-import { type Attribute } from "../rules/characters";
+import { STATUS_IDS, type StatusId } from "../status-effects";
+import { type Attribute, type ZeroAttributeOutcome } from "../rules/characters";
 import { resolveTest } from "../rules/tests";
 import { testSpecFor, type RollingActorData, type TestChoice } from "./actor-rolls";
 
@@ -21,14 +21,29 @@ export type RollRefusal = { ok: false; reason: string };
 /** Conditions that follow from the pools; shown on the token without being stored. */
 const DERIVED_STATUSES = ["harmed", "bloodied"] as const;
 
+/**
+ * RULES §1: the status an attribute at 0 gives. INT or CHA at 0 leave the character unable to act,
+ * which Brink shows as incapacitated. Dead is also written by the active GM (workflows/incapacity.ts).
+ */
+export const INCAPACITY_STATUS: Record<ZeroAttributeOutcome, StatusId> = {
+  dead: "dead",
+  paralysed: "paralysed",
+  delirious: "delirious",
+  "unable-to-act": "incapacitated",
+};
+
 /** Brink's Actor: rolls go through the rules engine and end as one chat message. */
 export class BrinkActor extends Actor {
-  /** Harmed and bloodied are facts about the pools, so they join the statuses as data is prepared. */
+  /**
+   * Harmed and bloodied are facts about the pools, and paralysed, delirious or incapacitated facts
+   * about an attribute at 0, so they join the statuses as data is prepared: restoring the die clears them.
+   */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     const system = this.system;
     if (!(system instanceof BrinkActorData)) return;
     for (const status of DERIVED_STATUSES) if (system[status]) this.statuses.add(status);
+    for (const outcome of system.incapacities) this.statuses.add(INCAPACITY_STATUS[outcome]);
     for (const condition of system.conditions) this.statuses.add(condition);
   }
 

@@ -95,3 +95,26 @@ export const DEFAULT_SKILL_ATTRIBUTE: Record<Skill, Attribute> = {
   survival: "wis",
   craft: "int",
 };
+
+/** RULES §1: at this much exhaustion a character's speed is 0 and it cannot fight. */
+export const EXHAUSTION_STOPS_FIGHTING = 5;
+export const tooExhaustedToFight = (exhaustion: number): boolean => exhaustion >= EXHAUSTION_STOPS_FIGHTING;
+
+/** Why a character may not attack now: a condition that takes its turns away, or exhaustion 5+. */
+export type FightBlocker =
+  { kind: "condition"; condition: string } | { kind: "exhausted"; exhaustion: number };
+
+/**
+ * The first reason a character cannot fight, or null. `preventing` lists the conditions that take
+ * turns away (team turns own that list); conditions are checked before exhaustion.
+ */
+export function fightBlocker(
+  conditions: Iterable<string>,
+  exhaustion: number,
+  preventing: readonly string[],
+): FightBlocker | null {
+  const held = new Set(conditions);
+  const condition = preventing.find((id) => held.has(id));
+  if (condition !== undefined) return { kind: "condition", condition };
+  return tooExhaustedToFight(exhaustion) ? { kind: "exhausted", exhaustion } : null;
+}

@@ -8,8 +8,9 @@
 import { ROLL_MODES, type RollMode } from "../chat/post";
 import type { AttackChoice, RollRefusal } from "../documents/actor";
 import { BrinkActor } from "../documents/actor";
-import { itemData, WeaponData } from "../data";
-import { ATTRIBUTES, type Attribute } from "../rules/characters";
+import { actorData, itemData, WeaponData } from "../data";
+import { ATTRIBUTES, fightBlocker, type Attribute, type FightBlocker } from "../rules/characters";
+import { CONDITIONS_PREVENTING_TURNS } from "../rules/team-turns";
 import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
 import { FieldRefusal, type Fields } from "../requests/fields";
 import { rollAttackCard } from "./attack-card";
@@ -59,6 +60,12 @@ const readAttack = (fields: Fields): AttackAsk => ({
 
 const attackRefusal = (reason: string, weapon = "") => refuse(reason, { weapon });
 
+/** The notice for an attacker who cannot fight: its condition named, or its exhaustion. */
+const unfitRefusal = (unfit: FightBlocker, name: string) =>
+  unfit.kind === "exhausted"
+    ? refuse("BRINK.Attack.Refusal.exhausted", { name, exhaustion: String(unfit.exhaustion) })
+    : refuse(`BRINK.Attack.Refusal.unfit.${unfit.condition}`, { name });
+
 /** Why this weapon cannot attack right now (read on the GM's client), or null when it can. */
 export function weaponBlocker(weapon: Item.Implementation | undefined): string | null {
   const data = weapon ? itemData(weapon, WeaponData) : null;
@@ -76,6 +83,9 @@ async function handleAttack(
   const attacker = await fromUuid(ask.actorUuid);
   if (!(attacker instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
   if (!attacker.testUserPermission(user, "OWNER")) return refuse("BRINK.Roll.notOwner");
+  // RULES §1: an attribute at 0, unconsciousness and the like, or exhaustion 5+: refused before any roll.
+  const unfit = fightBlocker(attacker.statuses, actorData(attacker).exhaustion, CONDITIONS_PREVENTING_TURNS);
+  if (unfit) return unfitRefusal(unfit, attacker.name);
   const weapon = attacker.items.get(ask.weaponId);
   const blocker = weaponBlocker(weapon);
   const weaponData = weapon ? itemData(weapon, WeaponData) : null;

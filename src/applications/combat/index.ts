@@ -75,7 +75,7 @@ function announce(combat: BrinkCombat, events: readonly TurnEvent[]): void {
 }
 
 /**
- * A change to an actor (its conditions, effects or talents) may change whether its combatants can
+ * A change to an actor (its conditions, effects, talents or injuries) may change whether its combatants can
  * act. The GM's client compares and asks for a resynchronisation only where the schedule is out of
  * step, so ordinary changes such as damage cost nothing.
  */
@@ -110,9 +110,8 @@ function registerCombatHooks(): void {
   Hooks.on("createActiveEffect", onEffect);
   Hooks.on("updateActiveEffect", onEffect);
   Hooks.on("deleteActiveEffect", onEffect);
-  const onItem = (item: Item.Implementation) => {
-    if (item.type === "talent") resynchroniseCombatsOf(item.parent);
-  };
+  // A talent may let its owner act in a surprise round; an injury's step-down may leave an attribute at 0.
+  const onItem = (item: Item.Implementation) => resynchroniseCombatsOf(item.parent);
   Hooks.on("createItem", onItem);
   Hooks.on("updateItem", onItem);
   Hooks.on("deleteItem", onItem);

@@ -5,6 +5,7 @@ import {
   isBloodied,
   isHarmed,
   stepDown,
+  tooExhaustedToFight,
   zeroAttributeOutcome,
   type Attribute,
   type Skill,
@@ -96,7 +97,9 @@ export type ActorDerived = {
   /** Exhaustion's penalty to every test (a negative number or 0). */
   testPenalty: number;
   strain: { value: number; max: number };
-  /** What the first attribute at 0 does, or null while every attribute has a die. */
+  /** What the attributes at 0 do (RULES §1), each once; empty while every attribute has a die. */
+  incapacities: ZeroAttributeOutcome[];
+  /** The gravest of them (dead first), or null while every attribute has a die. */
   incapacitation: ZeroAttributeOutcome | null;
   /** Deflection with worn armour added, and where each point comes from (sheet tooltips). */
   defence: { physical: number; elemental: number; sources: DeflectionSource[] };
@@ -177,9 +180,12 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
     this.harmed = isHarmed(this.endurance);
     this.bloodied = isBloodied(this.health);
     this.testPenalty = -this.exhaustion;
+    // RULES §1: exhaustion 5+ leaves the character unable to move; the stored speed comes back with rest.
+    if (tooExhaustedToFight(this.exhaustion)) this.speed = 0;
     this.strain.max = this.attributes.con.value;
-    const zero = ATTRIBUTES.find((key) => this.attributes[key].value === 0);
-    this.incapacitation = zero === undefined ? null : zeroAttributeOutcome(zero);
+    const zero = ATTRIBUTES.filter((key) => this.attributes[key].value === 0);
+    this.incapacities = [...new Set(zero.map(zeroAttributeOutcome))];
+    this.incapacitation = this.incapacities.includes("dead") ? "dead" : (this.incapacities[0] ?? null);
     // Items are prepared before the actor's derived data, so worn armour is known here.
     const armour = wornArmour(this.parent?.items ?? []);
     this.defence = {
