@@ -27,6 +27,7 @@ import "./workflows/damage";
 import "./workflows/healing-roll";
 import "./workflows/life";
 import { registerLifeClocks } from "./workflows/life";
+import { registerGuardClock } from "./workflows/guard";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -52,6 +53,7 @@ Hooks.once("init", () => {
   registerSheets();
   registerHandlebarsHelpers();
   registerLifeClocks();
+  registerGuardClock();
   registerRecovery();
   registerLegacyRecoveryCards();
   registerCardButtons();
