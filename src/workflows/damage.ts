@@ -109,6 +109,10 @@ async function findOnCard(request: CardRequest): Promise<Found | RequestResult> 
   };
 }
 
+/** Guard's +1 to defence tests (dodge, fortify), read when the test is rolled: named on the card. */
+const guardBonuses = (actor: Actor.Implementation) =>
+  actor.statuses.has("guarding") ? [{ label: "guard", value: 1 }] : [];
+
 const isRefusal = (value: Found | RequestResult): value is RequestResult => "ok" in value;
 
 /**
@@ -196,7 +200,11 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
     return refuse("BRINK.Hooks.Cancelled.damage", name);
   const amount = validAmount(damage.amount);
   if (amount === null) return refuse("BRINK.Hooks.badAmount", name);
-  const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
+  const options = {
+    rule: optionalRules().deathRule,
+    inCombat: game.combat?.started === true,
+    defenceBonuses: guardBonuses(found.actor),
+  };
   const { result, rolls } = found.killed
     ? { result: applyKillingStrike(state, true), rolls: [] }
     : await resolveWithFoundryDice((dice) => applyDamage(state, { ...hit, amount }, dice, options));
@@ -269,7 +277,11 @@ async function handleChoice(
   const offered = entry.status === "awaiting-fortify" ? ["fortify", "fall"] : ["strain", "injury"];
   if (!offered.includes(choice)) return badField("choice");
   const { state } = targetState(found);
-  const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
+  const options = {
+    rule: optionalRules().deathRule,
+    inCombat: game.combat?.started === true,
+    defenceBonuses: guardBonuses(found.actor),
+  };
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
     entry.status === "awaiting-fortify"
       ? resolveFortify(state, choice === "fortify", dice, options)
@@ -318,7 +330,8 @@ async function handleReaction(
   if (kind !== "dodge" && !wielded) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
   const item = wielded?.item;
   const { result, rolls } = await resolveWithFoundryDice((dice) => {
-    if (kind === "dodge" || !wielded) return dodge(state, hit, found.result.total, dice);
+    if (kind === "dodge" || !wielded)
+      return dodge(state, hit, found.result.total, dice, guardBonuses(found.actor));
     const defence = wielded.data.defenceItem();
     return kind === "block" ? block(state, defence, hit) : parry(state, defence, hit);
   });

@@ -61,4 +61,22 @@ describe("a guarding target", () => {
       expect(endurance(actor)).toBe(20 - 8);
     });
   }
+
+  it("dodges with +1, and the card names Guard as its source", async () => {
+    const { token } = await guard();
+    await attackWith(await foe("slashing"), token, 5);
+    const card = lastCard();
+    await requestCardAction("react", { ...onCard(card, token), kind: "dodge" });
+    expect(lastCard().content).toContain("(Guard +1)");
+  });
+
+  it("fortifies with +1, and the card names Guard as its source", async () => {
+    const { actor, token } = await guard();
+    await actor.update({ system: { endurance: { value: 0 } } } as never);
+    await attackWith(await foe("slashing"), token, 5); // 8 after Guard: health 12 → 4, missing 8 > CON
+    const card = lastCard();
+    await requestCardAction("apply", onCard(card, token));
+    await requestCardAction("choose", { ...onCard(card, token), choice: "fortify" });
+    expect(lastCard().content).toMatch(/Fortify \d+ vs 8: [^<]*\(Guard \+1\)/);
+  });
 });
