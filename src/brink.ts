@@ -28,6 +28,7 @@ import "./workflows/healing-roll";
 import "./workflows/life";
 import { registerLifeClocks } from "./workflows/life";
 import { registerIncapacity } from "./workflows/incapacity";
+import { registerGuardClock } from "./workflows/guard";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -54,6 +55,7 @@ Hooks.once("init", () => {
   registerHandlebarsHelpers();
   registerLifeClocks();
   registerIncapacity();
+  registerGuardClock();
   registerRecovery();
   registerLegacyRecoveryCards();
   registerCardButtons();

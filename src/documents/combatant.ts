@@ -1,5 +1,6 @@
 import { idField, isPrototypeKey, textField, wholeNumber } from "../requests/fields";
 import { defineRequest, refuse, type Refusal, type RequestResult } from "../requests";
+import { actorData } from "../data";
 import { currentEconomy } from "../rules/combat-state";
 import { canActWith } from "../rules/team-turns";
 import {
@@ -156,6 +157,13 @@ export class BrinkCombatant extends Combatant {
     if (!result.ok) return refuse(`BRINK.Combat.Economy.${camel(result.reason)}`, { name: this.name ?? "" });
     const { round, turn } = combat.clock;
     await this.update({ system: { ...result.economy, stamp: { round, turn } } });
+    // Guard puts the guarding condition on the actor (the token and the cards show it); it ends
+    // when the guard's next turn starts or the combat ends (workflows/guard).
+    if (request.operation === "action" && request.action === "guard" && this.actor) {
+      const conditions = actorData(this.actor).conditions;
+      if (!conditions.has("guarding"))
+        await this.actor.update({ system: { conditions: [...conditions, "guarding"] } });
+    }
     const { stamina, focus } = result.spent;
     if (this.actor && (stamina > 0 || focus > 0)) {
       const resources = this.#resources();

@@ -7,6 +7,7 @@ import {
   type Deflection,
 } from "./damage";
 import type { DiceSource, DieRating } from "./dice";
+import type { Modifier } from "./tests";
 import {
   DEFAULT_DEATH_RULE,
   refuse,
@@ -81,8 +82,8 @@ export interface DamageOptions {
   choices?: DamageChoices;
   /** S1: a character who falls outside a fight has only the 10-round clock. */
   inCombat?: boolean;
-  /** Added to the fortify test (Guard gives +1 to defence tests). */
-  defenceModifier?: number;
+  /** Labelled bonuses to the fortify test (Guard gives +1 to defence tests). */
+  defenceBonuses?: readonly Modifier[];
 }
 
 interface Context {
@@ -149,7 +150,8 @@ function fortifyOrFall(state: ActorState, fortify: boolean, context: Context): A
   const cleared: ActorState = { ...state, pending: null };
   if (!fortify) return fallUnconscious(cleared, "declined-fortify", context.log);
   const difficulty = missingHealth(state);
-  const modifier = state.fortitude + (context.options.defenceModifier ?? 0);
+  const bonuses = context.options.defenceBonuses ?? [];
+  const modifier = state.fortitude + bonuses.reduce((sum, bonus) => sum + bonus.value, 0);
   const roll = rollPlainTest(
     context.dice,
     [state.attributes.str, state.athletics],
@@ -158,7 +160,14 @@ function fortifyOrFall(state: ActorState, fortify: boolean, context: Context): A
   );
   const stamina = { ...state.stamina, value: state.stamina.value - 1 };
   const success = roll.total >= difficulty;
-  context.log.push({ kind: "fortify", roll, difficulty, success, stamina: stamina.value });
+  context.log.push({
+    kind: "fortify",
+    roll,
+    difficulty,
+    success,
+    stamina: stamina.value,
+    ...(bonuses.length ? { bonuses: [...bonuses] } : {}),
+  });
   const spent: ActorState = { ...cleared, stamina, reactionAvailable: false };
   return success ? spent : fallUnconscious(spent, "failed-fortify", context.log);
 }

@@ -1,6 +1,7 @@
 import type { Attribute, Pool, ZeroAttributeOutcome } from "./characters";
 import type { Deflection, DamageType } from "./damage";
 import type { DiceSource, DieRating } from "./dice";
+import type { Modifier } from "./tests";
 import type {
   DownedTrack,
   DyingTrack,
@@ -99,7 +100,15 @@ export type Step =
   | { kind: "harmed" }
   | { kind: "bloodied" }
   | { kind: "conscious-check"; missing: number; con: number }
-  | { kind: "fortify"; roll: TestRoll; difficulty: number; success: boolean; stamina: number }
+  | {
+      kind: "fortify";
+      roll: TestRoll;
+      difficulty: number;
+      success: boolean;
+      stamina: number;
+      /** Labelled bonuses in the roll's modifier, named on the card (Guard +1). */
+      bonuses?: Modifier[];
+    }
   | { kind: "unconscious"; reason: UnconsciousReason }
   | { kind: "zero-health" }
   | { kind: "risk-of-death"; overflow: number }

@@ -1,6 +1,7 @@
 import type { Pool } from "./characters";
 import { DAMAGE_TYPES } from "./damage";
 import type { DiceSource } from "./dice";
+import type { Modifier } from "./tests";
 import { refuse, settle, type ActorState, type RuleResult, type Refused, type TestRoll } from "./death";
 import { rollPlainTest, type Hit } from "./damage-chain";
 
@@ -49,7 +50,7 @@ export type DefenceStep =
       excess: number;
     }
   | { kind: "parry"; bonus: number; durability: number; broken: boolean }
-  | { kind: "dodge"; roll: TestRoll; attackTotal: number; success: boolean };
+  | { kind: "dodge"; roll: TestRoll; attackTotal: number; success: boolean; bonuses?: Modifier[] };
 
 interface DefenceBase {
   ok: true;
@@ -142,22 +143,23 @@ export function parry(state: ActorState, item: DefenceItem, hit: Hit): ParryResu
   };
 }
 
-/** DEX + Athletics (+ modifier, e.g. Guard) against the attack total; reaching it turns the hit into a miss. */
+/** DEX + Athletics (+ labelled bonuses, e.g. Guard +1) against the attack total; reaching it turns the hit into a miss. */
 export function dodge(
   state: ActorState,
   hit: Hit,
   attackTotal: number,
   dice: DiceSource,
-  modifier = 0,
+  bonuses: readonly Modifier[] = [],
 ): DodgeResult | Refused<DefenceRefusal> {
   const refusal = canReact(state);
   if (refusal) return refusal;
+  const modifier = bonuses.reduce((sum, bonus) => sum + bonus.value, 0);
   const roll = rollPlainTest(dice, [state.attributes.dex, state.athletics], modifier, state.luckBonus);
   const success = roll.total >= attackTotal;
   return {
     ok: true,
     defender: spendReaction(state),
-    step: { kind: "dodge", roll, attackTotal, success },
+    step: { kind: "dodge", roll, attackTotal, success, ...(bonuses.length ? { bonuses: [...bonuses] } : {}) },
     hit: success ? null : hit,
     success,
   };

@@ -28,6 +28,7 @@ import {
 } from "../requests";
 import type { AttackResult, TargetOutcome } from "../rules/attacks";
 import { applyDamage, resolveFortify, type ActorState, type Hit } from "../rules/damage-chain";
+import { deflectionFor } from "../rules/damage";
 import { block, dodge, parry } from "../rules/defences";
 import { resolveStrainOrInjury } from "../rules/dying";
 import { applyKillingStrike } from "../rules/death";
@@ -108,15 +109,25 @@ async function findOnCard(request: CardRequest): Promise<Found | RequestResult> 
   };
 }
 
+/** Guard's +1 to defence tests (dodge, fortify), read when the test is rolled: named on the card. */
+const guardBonuses = (actor: Actor.Implementation) =>
+  actor.statuses.has("guarding") ? [{ label: "guard", value: 1 }] : [];
+
 const isRefusal = (value: Found | RequestResult): value is RequestResult => "ok" in value;
 
-function originalHit(found: Found): Hit {
+/**
+ * The blow as the card recorded it. The card is the GM's record: the deflection it shows (armour,
+ * size difference and Guard's +1, read when the attack was rolled) is the deflection applied, so the
+ * damage on the card is the damage taken. A Guard that lapses between the attack and the click
+ * still counts; one taken after the attack does not.
+ */
+function originalHit(found: Found, state: ActorState): Hit {
+  const type = found.result.damageType;
   return {
     amount: found.outcome.rawDamage,
-    type: found.result.damageType,
+    type,
     lethal: !found.system.nonlethal,
-    // Size difference lowered (or raised) the target's deflection for this attack.
-    deflectionModifier: -found.outcome.defences.sizeDifference,
+    deflectionModifier: found.outcome.deflection - deflectionFor(type, state.deflection),
   };
 }
 
@@ -169,7 +180,8 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
   if (entry?.status === "applying") return interrupted(found);
   if (entry && entry.status !== "reacted" && entry.status !== "reverted")
     return refuse("BRINK.Damage.Refusal.alreadyApplied");
-  const hit = entry?.status === "reacted" ? entry.pendingHit : originalHit(found);
+  const { state } = targetState(found);
+  const hit = entry?.status === "reacted" ? entry.pendingHit : originalHit(found, state);
   if (!hit) return refuse("BRINK.Damage.Refusal.nothingToApply");
   // Modules may cancel or change the amount here, on the GM's client: a player's client cannot.
   const damage: DamageHookData = {
@@ -188,8 +200,11 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
     return refuse("BRINK.Hooks.Cancelled.damage", name);
   const amount = validAmount(damage.amount);
   if (amount === null) return refuse("BRINK.Hooks.badAmount", name);
-  const { state } = targetState(found);
-  const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
+  const options = {
+    rule: optionalRules().deathRule,
+    inCombat: game.combat?.started === true,
+    defenceBonuses: guardBonuses(found.actor),
+  };
   const { result, rolls } = found.killed
     ? { result: applyKillingStrike(state, true), rolls: [] }
     : await resolveWithFoundryDice((dice) => applyDamage(state, { ...hit, amount }, dice, options));
@@ -262,7 +277,11 @@ async function handleChoice(
   const offered = entry.status === "awaiting-fortify" ? ["fortify", "fall"] : ["strain", "injury"];
   if (!offered.includes(choice)) return badField("choice");
   const { state } = targetState(found);
-  const options = { rule: optionalRules().deathRule, inCombat: game.combat?.started === true };
+  const options = {
+    rule: optionalRules().deathRule,
+    inCombat: game.combat?.started === true,
+    defenceBonuses: guardBonuses(found.actor),
+  };
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
     entry.status === "awaiting-fortify"
       ? resolveFortify(state, choice === "fortify", dice, options)
@@ -306,12 +325,13 @@ async function handleReaction(
   if (found.entry && found.entry.status !== "reverted") return refuse("BRINK.Damage.Refusal.tooLate");
   if (found.killed) return refuse("BRINK.Damage.Refusal.incapacitated");
   const { state } = targetState(found);
-  const hit = originalHit(found);
+  const hit = originalHit(found, state);
   const wielded = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
   if (kind !== "dodge" && !wielded) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
   const item = wielded?.item;
   const { result, rolls } = await resolveWithFoundryDice((dice) => {
-    if (kind === "dodge" || !wielded) return dodge(state, hit, found.result.total, dice);
+    if (kind === "dodge" || !wielded)
+      return dodge(state, hit, found.result.total, dice, guardBonuses(found.actor));
     const defence = wielded.data.defenceItem();
     return kind === "block" ? block(state, defence, hit) : parry(state, defence, hit);
   });

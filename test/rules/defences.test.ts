@@ -153,7 +153,7 @@ describe("Dodge", () => {
     const lucky = dodge(defender(), slash(8), 12, fixedDice([5, 3, 20]));
     if (!lucky.ok) throw new Error(lucky.reason);
     expect(lucky.success).toBe(true);
-    const guarded = dodge(defender(), slash(8), 9, fixedDice([5, 3, 10]), 1);
+    const guarded = dodge(defender(), slash(8), 9, fixedDice([5, 3, 10]), [{ label: "guard", value: 1 }]);
     if (!guarded.ok) throw new Error(guarded.reason);
     expect(guarded.success).toBe(true);
   });

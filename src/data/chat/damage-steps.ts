@@ -18,6 +18,18 @@ function data(step: AnyStep): Record<string, string> {
   return values;
 }
 
+/** A test's labelled bonuses after its line: "Dodges: 9 vs 8 (Guard +1)". */
+function withBonuses(text: string, step: AnyStep): string {
+  const bonuses = "bonuses" in step ? (step.bonuses ?? []) : [];
+  if (!bonuses.length) return text;
+  const list = bonuses.map((bonus) => {
+    const key = `BRINK.Roll.Step.${bonus.label}`;
+    const label = game.i18n.has(key) ? game.i18n.localize(key) : bonus.label;
+    return `${label} ${bonus.value >= 0 ? "+" : "−"}${Math.abs(bonus.value)}`;
+  });
+  return `${text} (${list.join(", ")})`;
+}
+
 /** "Endurance −7 (now 5)". Unknown steps fall back to their kind, so nothing is silently dropped. */
 export function describeStep(step: AnyStep): {
   kind: string;
@@ -32,7 +44,7 @@ export function describeStep(step: AnyStep): {
         ? `${base}.${String(step.reason)}`
         : base;
   const key = game.i18n.has(variant) ? variant : game.i18n.has(base) ? base : null;
-  const text = key ? game.i18n.format(key, data(step)) : step.kind;
+  const text = withBonuses(key ? game.i18n.format(key, data(step)) : step.kind, step);
   const bad = [
     "dead",
     "unconscious",

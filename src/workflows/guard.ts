@@ -1,0 +1,25 @@
+/**
+ * RULES §3 Guard on the table: the "guarding" condition (system.conditions) that the attack card,
+ * Apply damage, dodge and fortify read. The Guard action sets it (documents/combatant); it ends
+ * when the guard's next turn starts and when the combat ends. Only the active GM's client writes.
+ */
+import { actorData } from "../data";
+
+export const GUARDING = "guarding";
+
+const isActiveGM = (): boolean => game.users.activeGM?.isSelf === true;
+
+/** Takes the guarding condition off an actor, in one write; nothing is written when it has none. */
+export async function endGuard(actor: Actor.Implementation | null | undefined): Promise<void> {
+  if (!actor || !isActiveGM()) return;
+  const conditions = actorData(actor).conditions;
+  if (!conditions.has(GUARDING)) return;
+  await actor.update({ system: { conditions: [...conditions].filter((c) => c !== GUARDING) } });
+}
+
+export function registerGuardClock(): void {
+  Hooks.on("brink.turnStart", (_combat, combatant) => void endGuard(combatant?.actor));
+  Hooks.on("deleteCombat", (combat) => {
+    for (const combatant of combat.combatants) void endGuard(combatant.actor);
+  });
+}
