@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { trackerView } from "../../src/applications/combat";
-import { bootCombat, DISPOSITIONS, player, setUpFight, writesDuring, type Fight } from "./combat-fixtures";
+import { bootCombat, player, rolandAgainstGuard, writesDuring, type Fight } from "./combat-fixtures";
 
 await bootCombat();
 
@@ -12,14 +12,7 @@ const rolandsPlayer = player("roland-player");
 
 beforeEach(() => resetWorld());
 
-async function fight(): Promise<Fight> {
-  const f = await setUpFight([
-    { name: "Roland", disposition: DISPOSITIONS.friendly, owner: rolandsPlayer },
-    { name: "Guard", disposition: DISPOSITIONS.hostile },
-  ]);
-  await f.combat.begin({ startingTeam: f.teamId("Party") });
-  return f;
-}
+const fight = (): Promise<Fight> => rolandAgainstGuard(rolandsPlayer);
 
 const asRoland = <T>(work: () => Promise<T>) => asUser(rolandsPlayer, work);
 const roland = (f: Fight) => f.member("Roland");

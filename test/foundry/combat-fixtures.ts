@@ -116,6 +116,16 @@ export async function setUpFight(fighters: readonly FighterSpec[]): Promise<Figh
   };
 }
 
+/** Roland (the given player's character) against a Guard, begun with the party's turn. */
+export async function rolandAgainstGuard(owner: FakeUser): Promise<Fight> {
+  const f = await setUpFight([
+    { name: "Roland", disposition: DISPOSITIONS.friendly, owner },
+    { name: "Guard", disposition: DISPOSITIONS.hostile },
+  ]);
+  await f.combat.begin({ startingTeam: f.teamId("Party") });
+  return f;
+}
+
 /** The writes `work` caused, as the fake's write log recorded them. */
 export async function writesDuring(work: () => Promise<unknown>): Promise<WriteRecord[]> {
   const before = writeLog.length;

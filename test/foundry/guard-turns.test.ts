@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetWorld } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { answerDialog } from "../fake-foundry/ui";
-import { bootCombat, DISPOSITIONS, player, setUpFight, type Fight } from "./combat-fixtures";
+import { bootCombat, player, rolandAgainstGuard, type Fight } from "./combat-fixtures";
 
 await bootCombat();
 
@@ -11,14 +11,7 @@ await bootCombat();
 const rolandsPlayer = player("roland-player");
 beforeEach(() => resetWorld());
 
-async function fight(): Promise<Fight> {
-  const f = await setUpFight([
-    { name: "Roland", disposition: DISPOSITIONS.friendly, owner: rolandsPlayer },
-    { name: "Guard", disposition: DISPOSITIONS.hostile },
-  ]);
-  await f.combat.begin({ startingTeam: f.teamId("Party") });
-  return f;
-}
+const fight = (): Promise<Fight> => rolandAgainstGuard(rolandsPlayer);
 const asRoland = <T>(work: () => Promise<T>) => asUser(rolandsPlayer, work);
 const guarding = (f: Fight) => f.member("Roland").actor?.statuses.has("guarding") ?? false;
 

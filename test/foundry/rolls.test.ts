@@ -1,4 +1,5 @@
 import { requestAttack } from "../../src/workflows/attack";
+import { PLAIN_ATTACK } from "../support/attacks";
 import { Window } from "happy-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, plannedDiceLeft, queueDice } from "../fake-foundry/dice";
@@ -296,14 +297,7 @@ describe("an attack from a weapon", () => {
       actorUuid: actor.uuid,
       weaponId: spear.id ?? "",
       targets: [token.document.uuid],
-      choice: {
-        attribute: "cha",
-        sneak: false,
-        flanking: false,
-        advantage: 0,
-        modifier: 0,
-        killingStrike: false,
-      },
+      choice: { ...PLAIN_ATTACK, attribute: "cha" },
       rollMode: "publicroll",
     });
     expect(result).toEqual({

@@ -14,7 +14,7 @@ import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { character, cleanWorldEachTest } from "../support/characters";
 import { bootCombat, player } from "../foundry/combat-fixtures";
-import { attackWith, mindBlade, mindBladeFoe } from "../support/attacks";
+import { attackWith, mindBlade, mindBladeFoe, PLAIN_ATTACK } from "../support/attacks";
 
 await bootCombat();
 const { requestCardAction } = await import("../../src/workflows/damage");
@@ -45,14 +45,7 @@ async function duel() {
   return { rook, petra, token: placeToken(petra, 5, 5) };
 }
 
-const choice = {
-  attribute: "str",
-  sneak: false,
-  flanking: false,
-  advantage: 0,
-  modifier: 0,
-  killingStrike: false,
-};
+const choice = PLAIN_ATTACK;
 const askAttack = (actor: BrinkActor, tokens: PlacedToken[], overrides: Record<string, unknown> = {}) =>
   requestFromGM("attack", {
     actorUuid: actor.uuid,

@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetWorld, session, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { bootCombat, DISPOSITIONS, player, setUpFight } from "../foundry/combat-fixtures";
+import { PLAIN_ATTACK } from "../support/attacks";
 
 await bootCombat();
 const { registerRecovery } = await import("../../src/workflows/recovery");
@@ -88,14 +89,7 @@ function samples(w: World): Record<string, Record<string, unknown>> {
       actorUuid: w.actorUuid,
       weaponId: "aaaaaaaaaaaaaaaa",
       targets: [],
-      choice: {
-        attribute: "str",
-        sneak: false,
-        flanking: false,
-        advantage: 0,
-        modifier: 0,
-        killingStrike: false,
-      },
+      choice: PLAIN_ATTACK,
       rollMode: "publicroll",
     },
     "damage.apply": onCard,

@@ -7,6 +7,16 @@ import type { BrinkActor } from "../../src/documents/actor";
 import { queueDice } from "../fake-foundry/dice";
 import { answerDialog } from "../fake-foundry/ui";
 
+/** The attack dialog's choice with nothing ticked: Strength, no advantage, no modifier. */
+export const PLAIN_ATTACK = {
+  attribute: "str",
+  sneak: false,
+  flanking: false,
+  advantage: 0,
+  modifier: 0,
+  killingStrike: false,
+} as const;
+
 export const mindBlade = (damage = 4) => ({
   name: "Mind blade",
   type: "weapon",
