@@ -9,11 +9,12 @@ import { ROLL_MODES, type RollMode } from "../chat/post";
 import type { AttackChoice, RollRefusal } from "../documents/actor";
 import { BrinkActor } from "../documents/actor";
 import { actorData, itemData, WeaponData } from "../data";
+import type { AttackWeapon } from "../rules/attacks";
 import { ATTRIBUTES, fightBlocker, type Attribute, type FightBlocker } from "../rules/characters";
 import { CONDITIONS_PREVENTING_TURNS } from "../rules/team-turns";
 import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
 import { FieldRefusal, type Fields } from "../requests/fields";
-import { rollAttackCard } from "./attack-card";
+import { rollAttackCard, type AttackTargetToken } from "./attack-card";
 import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
 
@@ -93,6 +94,8 @@ async function handleAttack(
   if (!ask.targets.length) return attackRefusal("BRINK.Attack.Refusal.no-target", weapon.name);
   const targets = attackTargets(ask.targets, user);
   if (typeof targets === "string") return attackRefusal(targets, weapon.name);
+  const choiceBlocker = choiceRefusal(ask.choice, weaponData.attackWeapon(), targets);
+  if (choiceBlocker) return attackRefusal(`BRINK.Attack.Refusal.${choiceBlocker}`, weapon.name);
   const combatant = combatantOf({ actor: attacker, token: null });
   const attacksThisRound = combatant?.attacksThisRound ?? 0;
   // RULES §3: an attack costs an action, a killing strike three; refused (nothing rolled) if not affordable.
@@ -112,6 +115,23 @@ async function handleAttack(
   });
   if (isRollRefusal(card)) return attackRefusal(card.reason, weapon.name);
   return { ok: true, messageId: card.id ?? "" };
+}
+
+/**
+ * What the rules would refuse about the choice itself, checked before the action is spent so a
+ * refused attack costs nothing (rules/attacks refuses the same cases again when it rolls).
+ */
+function choiceRefusal(
+  choice: AttackChoice,
+  weapon: AttackWeapon,
+  targets: AttackTargetToken[],
+): string | null {
+  if (!weapon.attributes.includes(choice.attribute)) return "attribute-not-usable";
+  if (!choice.killingStrike) return null;
+  const [target] = targets;
+  if (!target || targets.length > 1) return "killing-strike-one-target";
+  const { statuses } = target.actor;
+  return statuses.has("unconscious") && !statuses.has("dead") ? null : "target-not-unconscious";
 }
 
 const isRollRefusal = (value: unknown): value is RollRefusal =>

@@ -74,6 +74,33 @@ describe("attacks in combat", () => {
     expect(notifications.log.at(-1)?.message).toBe("It is not Guard's turn.");
   });
 
+  it("refuse an attribute the weapon cannot use before the action is spent", async () => {
+    const { f, boudica } = await duel();
+    const writes = writeLog.length;
+    const { requestAttack } = await import("../../src/workflows/attack");
+    const result = await requestAttack({
+      actorUuid: boudica.uuid,
+      weaponId: boudica.items.getName("Spear")?.id ?? "",
+      targets: [f.token("Guard").document.uuid],
+      choice: {
+        attribute: "cha",
+        sneak: false,
+        flanking: false,
+        advantage: 0,
+        modifier: 0,
+        killingStrike: false,
+      },
+      rollMode: "publicroll",
+    });
+    expect(result).toEqual({
+      ok: false,
+      reason: "BRINK.Attack.Refusal.attribute-not-usable",
+      data: { weapon: "Spear" },
+    });
+    expect(f.member("Boudica").economy.actionsLeft).toBe(3);
+    expect(writeLog.length).toBe(writes);
+  });
+
   it("use the defender's reaction: a second reaction in the same round is refused", async () => {
     const { f, boudica } = await duel();
     const token = [...session.user.targets][0] as { document: { uuid: string } };
