@@ -24,7 +24,7 @@ export function createApi() {
     deathSave,
     /** Tend a fallen character with one of the user's own characters. */
     stabilise: promptStabilise,
-    /** Heal, choose, save or stabilise without a dialog (owners directly, others through the GM). */
+    /** Heal, choose, save or stabilise without a dialog (done by the GM's client; by the owner's only with no GM). */
     lifeAction,
     /** Roll healing dice ("1d8") and post a card whose button heals the targeted tokens. */
     rollHealing,
