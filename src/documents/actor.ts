@@ -1,3 +1,4 @@
+import type { Refusal } from "../requests";
 import { postTestCard } from "../chat/post";
 import { luckPurpose, resolveWithFoundryDice } from "../dice";
 import { actorData, BrinkActorData } from "../data";
@@ -16,7 +17,8 @@ export interface AttackChoice {
   killingStrike?: boolean;
 }
 
-export type RollRefusal = { ok: false; reason: string };
+/** A roll refused before anything was written: the same shape as a request's refusal. */
+export type RollRefusal = Refusal;
 
 /** Conditions that follow from the pools; shown on the token without being stored. */
 const DERIVED_STATUSES = ["harmed", "bloodied"] as const;

@@ -135,6 +135,14 @@ export class Fields {
     return this.#list(key, uuidField, BAD_ID);
   }
 
+  /** A list of uuids, each named once, from `min` to `max` of them (a repeat is refused, not merged). */
+  distinctUuids(key: string, min: number, max: number): string[] {
+    const uuids = this.uuids(key);
+    if (uuids.length < min || uuids.length > max || new Set(uuids).size !== uuids.length)
+      throw new FieldRefusal(key);
+    return uuids;
+  }
+
   /** Optional short text (absent reads as ""). */
   text(key: string, max = MAX_TEXT): string {
     const value = this.raw(key);

@@ -6,14 +6,14 @@
  * the card, so the card is the GM's record and no player can edit what damage it later applies.
  */
 import { ROLL_MODES, type RollMode } from "../chat/post";
-import type { AttackChoice, RollRefusal } from "../documents/actor";
+import type { AttackChoice } from "../documents/actor";
 import { BrinkActor } from "../documents/actor";
 import { actorData, itemData, WeaponData } from "../data";
 import type { AttackWeapon } from "../rules/attacks";
 import { ATTRIBUTES, fightBlocker, type Attribute, type FightBlocker } from "../rules/characters";
 import { CONDITIONS_PREVENTING_TURNS } from "../rules/team-turns";
-import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
-import { FieldRefusal, type Fields } from "../requests/fields";
+import { defineRequest, isRefusal, refuse, type RequestContext, type RequestResult } from "../requests";
+import type { Fields } from "../requests/fields";
 import { rollAttackCard, type AttackTargetToken } from "./attack-card";
 import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
@@ -43,18 +43,10 @@ function readChoice(fields: Fields): AttackChoice {
   };
 }
 
-/** The tokens attacked: uuids, each once. */
-function readTargets(fields: Fields): string[] {
-  const targets = fields.uuids("targets");
-  if (targets.length > MAX_TARGETS || new Set(targets).size !== targets.length)
-    throw new FieldRefusal("targets");
-  return targets;
-}
-
 const readAttack = (fields: Fields): AttackAsk => ({
   actorUuid: fields.uuid("actorUuid"),
   weaponId: fields.id("weaponId"),
-  targets: readTargets(fields),
+  targets: fields.distinctUuids("targets", 0, MAX_TARGETS),
   choice: readChoice(fields.record("choice")),
   rollMode: fields.oneOf("rollMode", ROLL_MODES),
 });
@@ -113,7 +105,7 @@ async function handleAttack(
     attacksThisRound,
     audience: { rollMode: ask.rollMode, userId: user.id ?? "" },
   });
-  if (isRollRefusal(card)) return attackRefusal(card.reason, weapon.name);
+  if (isRefusal(card)) return attackRefusal(card.reason, weapon.name);
   return { ok: true, messageId: card.id ?? "" };
 }
 
@@ -133,9 +125,6 @@ function choiceRefusal(
   const { statuses } = target.actor;
   return statuses.has("unconscious") && !statuses.has("dead") ? null : "target-not-unconscious";
 }
-
-const isRollRefusal = (value: unknown): value is RollRefusal =>
-  typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
 
 const askAttack = defineRequest({ name: "attack", who: "any", parse: readAttack, handle: handleAttack });
 

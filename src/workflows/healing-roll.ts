@@ -63,14 +63,10 @@ interface HealingApply {
 }
 
 function readApply(fields: Fields): HealingApply {
-  const actorUuids = fields.uuids("actorUuids");
-  if (
-    !actorUuids.length ||
-    actorUuids.length > MAX_RECIPIENTS ||
-    new Set(actorUuids).size !== actorUuids.length
-  )
-    throw new FieldRefusal("actorUuids");
-  return { messageId: fields.id("messageId"), actorUuids };
+  return {
+    messageId: fields.id("messageId"),
+    actorUuids: fields.distinctUuids("actorUuids", 1, MAX_RECIPIENTS),
+  };
 }
 
 /** The actors to heal, each owned by the asker and not yet healed from this card; or why not. */

@@ -5,12 +5,13 @@
  */
 import { combatantOf } from "../../workflows/combat-economy";
 import { formObject, renderDialog, warn } from "../dialog-form";
-import { BrinkActor, type RollRefusal } from "../../documents/actor";
+import { BrinkActor } from "../../documents/actor";
 import type { TestChoice } from "../../documents/actor-rolls";
 import { itemData, WeaponData } from "../../data";
 import { ATTRIBUTES, DEFAULT_SKILL_ATTRIBUTE, type Attribute, type Skill } from "../../rules/characters";
 import { groupConditions, guardedDefender, type TokenActor } from "../../workflows/attack-card";
 import { requestAttack, weaponBlocker } from "../../workflows/attack";
+import { isRefusal } from "../../requests";
 import { ownRollMode } from "../../chat/post";
 import {
   attackChances,
@@ -24,10 +25,6 @@ import { askAttack } from "./attack-dialog";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
 export const DEFAULT_DIFFICULTY = 6;
-
-function isRefusal(result: unknown): result is RollRefusal {
-  return typeof result === "object" && result !== null && (result as { ok?: unknown }).ok === false;
-}
 
 /** The test dialog: the player's choices, or null when closed. */
 async function askTest(actor: BrinkActor, defaults: TestChoice): Promise<unknown> {
@@ -85,7 +82,7 @@ export async function promptTest(
     ? `${game.i18n.localize(`BRINK.Skill.${picked.skill}`)} (${game.i18n.localize(`BRINK.Attribute.${picked.attribute}.abbr`)})`
     : game.i18n.localize(`BRINK.Attribute.${picked.attribute}.label`);
   const result = await actor.rollTest(picked, label);
-  if (isRefusal(result)) warn(result.reason);
+  if (result && isRefusal(result)) warn(result.reason);
 }
 
 /** The user's targeted tokens with Brink actors (for the dialog's odds; the GM's client reads them again). */
