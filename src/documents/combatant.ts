@@ -1,6 +1,5 @@
 import { idField, isPrototypeKey, textField, wholeNumber } from "../requests/fields";
 import { defineRequest, refuse, type Refusal, type RequestResult } from "../requests";
-import { actorData } from "../data";
 import { currentEconomy } from "../rules/combat-state";
 import { canActWith } from "../rules/team-turns";
 import {
@@ -40,6 +39,47 @@ export interface EconomyOutcome {
   /** False while an extended action still has actions to pay. */
   completed: boolean;
   endsTurn: boolean;
+}
+
+/** What an action's rule is told on the GM's client: who takes it, for whom, at whose request. */
+export interface ActionContext {
+  combatant: BrinkCombatant;
+  actor: Actor.Implementation;
+  user: User.Implementation;
+  /** Command's ally (a combatant id in the same combat), when the action names one. */
+  target?: string;
+}
+
+/**
+ * What an S4 action does beyond its cost (RULES §3). Workflows register one per action key: its
+ * refusal is checked before anything is spent; its effect runs on the active GM's client once the
+ * action is paid in full (at once, or when an extended action's last action is paid).
+ */
+export interface ActionRule {
+  refusal?: (context: ActionContext) => Refusal | undefined;
+  effect?: (context: ActionContext) => Promise<void>;
+}
+
+const actionRules = new Map<string, ActionRule>();
+
+/** Gives a built-in action its behaviour; each key has one rule. */
+export function defineActionRule(key: ActionKey | FreeActionKey, rule: ActionRule): void {
+  if (actionRules.has(key)) throw new Error(`Brink | the action "${key}" has two rules`);
+  actionRules.set(key, rule);
+}
+
+/** The key whose rule an economy request answers to: a built-in action or free action, else none. */
+function ruledKey(request: EconomyRequest, economy: TurnEconomy): string | undefined {
+  switch (request.operation) {
+    case "action":
+      return typeof request.action === "string" ? request.action : undefined;
+    case "free":
+      return request.action;
+    case "continue":
+      return economy.extended?.key;
+    default:
+      return undefined;
+  }
 }
 
 const camel = (key: string): string => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -153,17 +193,25 @@ export class BrinkCombatant extends Combatant {
       !combat.combatants.get(request.target)
     )
       return refuse("BRINK.Combat.Refusal.unknownTarget");
+    const key = ruledKey(request, this.economy);
+    const rule = key === undefined ? undefined : actionRules.get(key);
+    const context: ActionContext | undefined = this.actor
+      ? {
+          combatant: this,
+          actor: this.actor,
+          user,
+          ...(request.operation === "action" && request.target !== undefined
+            ? { target: request.target }
+            : {}),
+        }
+      : undefined;
+    // A continued action was allowed when it was started; only a new one is checked.
+    const refusal = request.operation === "continue" || !context ? undefined : rule?.refusal?.(context);
+    if (refusal) return refusal;
     const result = this.#runEconomy(request);
     if (!result.ok) return refuse(`BRINK.Combat.Economy.${camel(result.reason)}`, { name: this.name ?? "" });
     const { round, turn } = combat.clock;
     await this.update({ system: { ...result.economy, stamp: { round, turn } } });
-    // Guard puts the guarding condition on the actor (the token and the cards show it); it ends
-    // when the guard's next turn starts or the combat ends (workflows/guard).
-    if (request.operation === "action" && request.action === "guard" && this.actor) {
-      const conditions = actorData(this.actor).conditions;
-      if (!conditions.has("guarding"))
-        await this.actor.update({ system: { conditions: [...conditions, "guarding"] } });
-    }
     const { stamina, focus } = result.spent;
     if (this.actor && (stamina > 0 || focus > 0)) {
       const resources = this.#resources();
@@ -174,6 +222,7 @@ export class BrinkCombatant extends Combatant {
         },
       });
     }
+    if (result.completed && context && rule?.effect) await rule.effect(context);
     return { ok: true, completed: result.completed, endsTurn: result.endsTurn };
   }
 
