@@ -29,6 +29,8 @@ import "./workflows/life";
 import { registerLifeClocks } from "./workflows/life";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
+import { registerConditionClock } from "./workflows/durations";
+import { registerSeekCover } from "./workflows/seek-cover";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -56,6 +58,8 @@ Hooks.once("init", () => {
   registerLifeClocks();
   registerIncapacity();
   registerGuardClock();
+  registerConditionClock();
+  registerSeekCover();
   registerRecovery();
   registerLegacyRecoveryCards();
   registerCardButtons();

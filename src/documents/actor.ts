@@ -67,7 +67,9 @@ export class BrinkActor extends Actor {
     const active = options.active ?? !conditions.has(statusId);
     if (active) conditions.add(statusId);
     else conditions.delete(statusId);
-    await this.update({ system: { conditions: [...conditions] } } as never);
+    // A condition toggled by hand is untimed: any timer it had (workflows/durations) goes with the toggle.
+    const timers = actorData(this).timers.filter((timer) => timer.status !== statusId);
+    await this.update({ system: { conditions: [...conditions], timers } } as never);
     return active;
   }
 

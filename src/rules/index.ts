@@ -20,3 +20,4 @@ export * as retreat from "./retreat";
 export * as retreatAction from "./retreat-action";
 export * as morale from "./morale";
 export * as rest from "./rest";
+export * as conditionDurations from "./condition-durations";

@@ -19,6 +19,9 @@ import {
 } from "../rules/rest";
 import { optionalRules } from "../settings";
 import { allowedBy, announceWrite, MODULE_HOOKS } from "../hooks/module-hooks";
+import { tick } from "../rules/condition-durations";
+import { statusLabelKey } from "../status-effects";
+import { timersOf } from "./durations";
 import {
   S2_INJURY_PREFIX,
   actorFrom,
@@ -146,11 +149,14 @@ function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestRes
   if (changes.hitDice !== undefined) data["system.hitDice.value"] = changes.hitDice;
   if (changes.exhaustion !== undefined) data["system.exhaustion"] = changes.exhaustion;
   if (changes.strain !== undefined) data["system.strain.value"] = changes.strain;
-  if (removeStatuses.length > 0) {
-    const prior = [...system.conditions];
-    const next = new Set(prior.filter((condition) => !removeStatuses.includes(condition)));
-    data["system.conditions"] = orderedConditions(prior, next);
-  }
+  const prior = [...system.conditions];
+  const rested = prior.filter((condition) => !removeStatuses.includes(condition));
+  // RULES §9: conditions timed "until the next rest" end in this same write (workflows/durations).
+  const timed = tick(rested, timersOf(actor), "rest");
+  if (timed) data["system.timers"] = timed.timers;
+  const next = new Set(timed?.conditions ?? rested);
+  if (next.size !== prior.length) data["system.conditions"] = orderedConditions(prior, next);
+  const timedEnded = (timed?.ended ?? []).map((status) => game.i18n.localize(statusLabelKey(status)));
   const healedS2 = deleteInjuryIds.filter((id) => id.startsWith(S2_INJURY_PREFIX));
   if (healedS2.length > 0) {
     data["system.death.injuries"] = system.death.injuries.filter(
@@ -177,7 +183,7 @@ function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestRes
       ...healedItems.map((id) => actor.items.get(id)?.name ?? id),
       ...healedS2.map(() => game.i18n.localize("BRINK.Rest.Card.wound")),
     ],
-    endedNames: endedSetbacks.map((id) => actor.items.get(id)?.name ?? id),
+    endedNames: [...endedSetbacks.map((id) => actor.items.get(id)?.name ?? id), ...timedEnded],
     progressNames: result.summary.minorInjuryProgress.map((entry) => {
       const item = actor.items.get(entry.id);
       const attribute = item ? (injuryData(item)?.attribute ?? null) : null;

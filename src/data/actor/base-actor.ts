@@ -17,6 +17,7 @@ import type { ActorState, LifeStatus, PendingChoice } from "../../rules/damage-c
 import type { DownedTrack } from "../../rules/stabilise";
 import type { DyingTrack, S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
+import { EXPIRIES } from "../../rules/condition-durations";
 import { countField, descriptionField, dieField, poolField } from "../shared/fields";
 import { ArmourData } from "../item/armour";
 import { itemData } from "../item/narrow";
@@ -59,6 +60,14 @@ export const actorSchema = () => {
     details: new f.SchemaField({ biography: descriptionField(), notes: descriptionField() }),
     /** Conditions the rules set (unconscious, dying, stable, dead…); shown as statuses without effects. */
     conditions: new f.SetField(new f.StringField({ required: true, choices: [...STATUS_IDS] })),
+    /** When timed conditions end by themselves (RULES §9; rules/condition-durations). None on older actors. */
+    timers: new f.ArrayField(
+      new f.SchemaField({
+        status: new f.StringField({ required: true, blank: false, choices: [...STATUS_IDS] }),
+        expiry: new f.StringField({ required: true, blank: false, choices: [...EXPIRIES] }),
+        count: new f.NumberField({ required: true, nullable: false, integer: true, min: 1, initial: 1 }),
+      }),
+    ),
     /** Where the active death rule keeps its place (RULES §4, §6). */
     death: new f.SchemaField({
       pending: new f.StringField({
