@@ -31,6 +31,7 @@ import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
 import { registerConditionClock } from "./workflows/durations";
 import { registerSeekCover } from "./workflows/seek-cover";
+import { registerSeekCoverPrompt } from "./applications/actions/seek-cover";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -60,6 +61,7 @@ Hooks.once("init", () => {
   registerGuardClock();
   registerConditionClock();
   registerSeekCover();
+  registerSeekCoverPrompt();
   registerRecovery();
   registerLegacyRecoveryCards();
   registerCardButtons();
