@@ -130,9 +130,9 @@ export class BrinkCombatant extends Combatant {
     return clock ? currentEconomy(stored, this.system.storedStamp, clock, this.id ?? "") : stored;
   }
 
-  /** Guard: +1 to all defences and defence tests until the combatant's next turn. */
+  /** Guard: +1 to all defences and defence tests while its actor is guarding (until its next turn). */
   get defenceBonus(): number {
-    return this.economy.guarding ? 1 : 0;
+    return this.actor?.statuses.has("guarding") ? 1 : 0;
   }
 
   /** Attacks already made this round; the attack card turns them into the multiple attack penalty. */

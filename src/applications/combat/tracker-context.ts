@@ -15,6 +15,7 @@ import {
   type TurnState,
 } from "../../rules/team-turns";
 import { ACTIONS_PER_TURN, REACTIONS_PER_ROUND, type TurnEconomy } from "../../rules/turn-economy";
+import { conditionTags, unableReason } from "./member-conditions";
 
 /**
  * What the combat tracker shows, computed from the combat and the user looking at it. Labels are
@@ -45,7 +46,13 @@ export interface MemberView {
   actionsLabel: string;
   reactions: PipView[];
   reactionsLabel: string;
+  /** Read from the actor's guarding condition, as the cards read it. */
   guarding: boolean;
+  guardLabel: string;
+  /** Timed conditions with the time left (RULES §9). */
+  timed: string[];
+  /** Why it cannot act (the conditions, or marked defeated); null while it can. */
+  unableReason: string | null;
   extended: string | null;
   hidden: boolean;
   /** Core's row: marked defeated, and the actor's effects as icons. */
@@ -202,7 +209,8 @@ function memberView(
     actionsLabel: format("BRINK.Combat.Tracker.actionsLeft", { count: String(actionsLeft) }),
     reactions: pips(economy.reactionsLeft, reactionTotal),
     reactionsLabel: format("BRINK.Combat.Tracker.reactionsLeft", { count: String(economy.reactionsLeft) }),
-    guarding: economy.guarding,
+    ...conditionTags(combatant, { acting: state.current === id, round: state.round }),
+    unableReason: unableReason(combatant),
     extended: economy.extended
       ? format("BRINK.Combat.Tracker.extended", {
           action: actionLabel(economy.extended.key),

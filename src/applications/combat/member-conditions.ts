@@ -1,0 +1,82 @@
+/**
+ * What a tracker row says about a combatant's conditions (RULES §3, §9): each timed condition with
+ * the time it has left in Brink's team order, the Guarding marker read from the actor's condition
+ * (the cards read the same), and why a combatant cannot act.
+ */
+import type { BrinkCombatant } from "../../documents/combatant";
+import { remainingOf, type ConditionTimer } from "../../rules/condition-durations";
+import { CONDITIONS_PREVENTING_TURNS } from "../../rules/team-turns";
+import { statusLabelKey } from "../../status-effects";
+import { timedConditions } from "../../workflows/durations";
+
+const GUARDING = "guarding";
+
+export interface ConditionTags {
+  guarding: boolean;
+  /** "Guarding +1", with the time left when Guard set it. */
+  guardLabel: string;
+  /** Every other timed condition: "In cover — until Boudica's next turn". */
+  timed: string[];
+}
+
+const localize = (key: string): string => game.i18n.localize(key);
+const format = (key: string, data: Record<string, string>): string => game.i18n.format(key, data);
+
+/** "until Boudica's next turn", "until the end of round 3", "until the next rest"… */
+function untilLabel(
+  timer: ConditionTimer,
+  name: string,
+  { acting, round }: { acting: boolean; round: number },
+) {
+  const key = "BRINK.Combat.Tracker.Until";
+  const left = remainingOf(timer, { acting });
+  switch (left.moment) {
+    case "turnStart":
+      return left.turns <= 1
+        ? format(`${key}.turnStart`, { name })
+        : format(`${key}.turnStartLater`, { name, count: String(left.turns) });
+    case "turnEnd":
+      if (left.turns <= 0) return localize(`${key}.thisTurnEnd`);
+      return left.turns === 1
+        ? format(`${key}.turnEnd`, { name })
+        : format(`${key}.turnEndLater`, { name, count: String(left.turns) });
+    case "roundEnd":
+      return left.rounds <= 1
+        ? localize(`${key}.roundEnd`)
+        : format(`${key}.roundEndLater`, { round: String(round + left.rounds - 1) });
+    case "rest":
+      return localize(`${key}.rest`);
+  }
+}
+
+export function conditionTags(
+  combatant: BrinkCombatant,
+  clock: { acting: boolean; round: number },
+): ConditionTags {
+  const actor = combatant.actor;
+  const guarding = actor?.statuses.has(GUARDING) ?? false;
+  const name = combatant.name ?? "";
+  const line = (label: string, timer: ConditionTimer) =>
+    format("BRINK.Combat.Tracker.timed", { condition: label, until: untilLabel(timer, name, clock) });
+  const timers = actor ? timedConditions(actor) : [];
+  const guardTimer = timers.find((timer) => timer.status === GUARDING);
+  const guardBonus = localize("BRINK.Combat.Tracker.guarding");
+  return {
+    guarding,
+    guardLabel: guarding && guardTimer ? line(guardBonus, guardTimer) : guardBonus,
+    timed: timers
+      .filter((timer) => timer.status !== GUARDING)
+      .map((timer) => line(localize(statusLabelKey(timer.status)), timer)),
+  };
+}
+
+/** Why the combatant has no turns: the conditions that take them away, or the GM's defeated mark. */
+export function unableReason(combatant: BrinkCombatant): string | null {
+  if (combatant.ableToAct) return null;
+  const statuses = combatant.actor?.statuses ?? new Set<string>();
+  const reasons = CONDITIONS_PREVENTING_TURNS.filter((status) => statuses.has(status)).map((status) =>
+    localize(statusLabelKey(status)),
+  );
+  if (combatant.defeated) reasons.push(localize("BRINK.Combat.Tracker.defeated"));
+  return reasons.length > 0 ? reasons.join(", ") : null;
+}
