@@ -73,7 +73,7 @@ describe("the combat tracker", () => {
     expect(filled("Roland", "reactions")).toBe("1/1");
     expect(text(row("Roland")?.querySelector(".member-tag.extended"))).toBe("reload: 1 to pay");
     expect(text(row("Clementine")?.querySelector(".member-tag.guarding"))).toBe(
-      "Guarding +1 — until Clementine's next turn",
+      "Guarding +1 until next turn",
     );
     expect(row("Guard")?.querySelector(".pips.actions")?.getAttribute("aria-label")).toBe("Actions left: 3");
   });

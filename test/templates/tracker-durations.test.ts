@@ -42,6 +42,10 @@ async function row(name: string) {
 
 const tags = async (name: string, kind: string) =>
   [...((await row(name))?.querySelectorAll(`.member-tag.${kind}`) ?? [])].map(text);
+const tooltips = async (name: string, kind: string) =>
+  [...((await row(name))?.querySelectorAll(`.member-tag.${kind}`) ?? [])].map((tag) =>
+    tag.getAttribute("data-tooltip"),
+  );
 
 describe("timed conditions in the tracker", () => {
   it("shows Guard and cover with the turn they last until, and drops them when that turn starts", async () => {
@@ -51,8 +55,9 @@ describe("timed conditions in the tracker", () => {
       await f.member("Boudica").spendAction("seekCover");
       await f.member("Boudica").spendAction("guard");
     });
-    expect(await tags("Boudica", "guarding")).toEqual(["Guarding +1 — until Boudica's next turn"]);
-    expect(await tags("Boudica", "timed")).toEqual(["In cover — until Boudica's next turn"]);
+    expect(await tags("Boudica", "guarding")).toEqual(["Guarding +1 until next turn"]);
+    expect(await tags("Boudica", "timed")).toEqual(["In cover until next turn"]);
+    expect(await tooltips("Boudica", "timed")).toEqual(["Boudica: In cover until next turn"]);
     await f.combat.takeTurn(f.member("Guard").id ?? "");
     await f.combat.endTurn();
     await f.combat.takeTurn(f.member("Clementine").id ?? "");
@@ -68,17 +73,19 @@ describe("timed conditions in the tracker", () => {
     const clementine = f.actor("Clementine");
     await setTimedCondition(clementine, "surprised", "roundEnd", { rounds: 2 });
     await setTimedCondition(clementine, "disoriented", "rest");
-    await setTimedCondition(clementine, "prone", "roundEnd");
+    await setTimedCondition(clementine, "stable", "roundEnd");
     await f.combat.takeTurn(f.member("Clementine").id ?? "");
     await setTimedCondition(clementine, "in-cover", "ownTurnEnd", { inOwnTurn: true });
+    await setTimedCondition(clementine, "prone", "ownTurnEnd");
     await setTimedCondition(f.actor("Boudica"), "in-cover", "ownTurnEnd");
     expect(await tags("Clementine", "timed")).toEqual([
-      "Surprised — until the end of round 2",
-      "Disoriented — until the next rest",
-      "Prone — until the end of this round",
-      "In cover — until the end of Clementine's next turn",
+      "Surprised until round 2 ends",
+      "Disoriented until the next rest",
+      "Stable until the round ends",
+      "In cover until next turn ends",
+      "Prone until this turn ends",
     ]);
-    expect(await tags("Boudica", "timed")).toEqual(["In cover — until the end of Boudica's next turn"]);
+    expect(await tags("Boudica", "timed")).toEqual(["In cover until next turn ends"]);
   });
 
   it("reads the Guarding marker from the condition, so taking it off by hand takes the marker away", async () => {

@@ -11,35 +11,37 @@ import { timedConditions } from "../../workflows/durations";
 
 const GUARDING = "guarding";
 
+/** A tag's text, and its tooltip naming whose turns it counts ("Boudica: In cover until next turn"). */
+export interface TimedTag {
+  label: string;
+  tooltip: string;
+}
+
 export interface ConditionTags {
   guarding: boolean;
   /** "Guarding +1", with the time left when Guard set it. */
-  guardLabel: string;
-  /** Every other timed condition: "In cover — until Boudica's next turn". */
-  timed: string[];
+  guardTag: TimedTag;
+  /** Every other timed condition: "In cover until next turn". */
+  timed: TimedTag[];
 }
 
 const localize = (key: string): string => game.i18n.localize(key);
 const format = (key: string, data: Record<string, string>): string => game.i18n.format(key, data);
 
-/** "until Boudica's next turn", "until the end of round 3", "until the next rest"… */
-function untilLabel(
-  timer: ConditionTimer,
-  name: string,
-  { acting, round }: { acting: boolean; round: number },
-) {
+/** "until next turn" (the character's own), "until round 3 ends", "until the next rest"… */
+function untilLabel(timer: ConditionTimer, { acting, round }: { acting: boolean; round: number }): string {
   const key = "BRINK.Combat.Tracker.Until";
   const left = remainingOf(timer, { acting });
   switch (left.moment) {
     case "turnStart":
       return left.turns <= 1
-        ? format(`${key}.turnStart`, { name })
-        : format(`${key}.turnStartLater`, { name, count: String(left.turns) });
+        ? localize(`${key}.turnStart`)
+        : format(`${key}.turnStartLater`, { count: String(left.turns) });
     case "turnEnd":
       if (left.turns <= 0) return localize(`${key}.thisTurnEnd`);
       return left.turns === 1
-        ? format(`${key}.turnEnd`, { name })
-        : format(`${key}.turnEndLater`, { name, count: String(left.turns) });
+        ? localize(`${key}.turnEnd`)
+        : format(`${key}.turnEndLater`, { count: String(left.turns) });
     case "roundEnd":
       return left.rounds <= 1
         ? localize(`${key}.roundEnd`)
@@ -54,19 +56,23 @@ export function conditionTags(
   clock: { acting: boolean; round: number },
 ): ConditionTags {
   const actor = combatant.actor;
-  const guarding = actor?.statuses.has(GUARDING) ?? false;
   const name = combatant.name ?? "";
-  const line = (label: string, timer: ConditionTimer) =>
-    format("BRINK.Combat.Tracker.timed", { condition: label, until: untilLabel(timer, name, clock) });
+  const tag = (label: string, timer?: ConditionTimer): TimedTag => {
+    const text = timer
+      ? format("BRINK.Combat.Tracker.timed", { condition: label, until: untilLabel(timer, clock) })
+      : label;
+    return { label: text, tooltip: format("BRINK.Combat.Tracker.timedTooltip", { name, tag: text }) };
+  };
   const timers = actor ? timedConditions(actor) : [];
-  const guardTimer = timers.find((timer) => timer.status === GUARDING);
-  const guardBonus = localize("BRINK.Combat.Tracker.guarding");
   return {
-    guarding,
-    guardLabel: guarding && guardTimer ? line(guardBonus, guardTimer) : guardBonus,
+    guarding: actor?.statuses.has(GUARDING) ?? false,
+    guardTag: tag(
+      localize("BRINK.Combat.Tracker.guarding"),
+      timers.find((timer) => timer.status === GUARDING),
+    ),
     timed: timers
       .filter((timer) => timer.status !== GUARDING)
-      .map((timer) => line(localize(statusLabelKey(timer.status)), timer)),
+      .map((timer) => tag(localize(statusLabelKey(timer.status)), timer)),
   };
 }
 

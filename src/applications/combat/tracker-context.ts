@@ -15,7 +15,7 @@ import {
   type TurnState,
 } from "../../rules/team-turns";
 import { ACTIONS_PER_TURN, REACTIONS_PER_ROUND, type TurnEconomy } from "../../rules/turn-economy";
-import { conditionTags, unableReason } from "./member-conditions";
+import { conditionTags, unableReason, type TimedTag } from "./member-conditions";
 
 /**
  * What the combat tracker shows, computed from the combat and the user looking at it. Labels are
@@ -48,9 +48,9 @@ export interface MemberView {
   reactionsLabel: string;
   /** Read from the actor's guarding condition, as the cards read it. */
   guarding: boolean;
-  guardLabel: string;
+  guardTag: TimedTag;
   /** Timed conditions with the time left (RULES §9). */
-  timed: string[];
+  timed: TimedTag[];
   /** Why it cannot act (the conditions, or marked defeated); null while it can. */
   unableReason: string | null;
   extended: string | null;
