@@ -27,6 +27,7 @@ import "./workflows/damage";
 import "./workflows/healing-roll";
 import "./workflows/life";
 import { registerLifeClocks } from "./workflows/life";
+import { registerWorldClocks } from "./workflows/life-clock";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
 import { registerRecovery } from "./workflows/recovery";
@@ -54,6 +55,7 @@ Hooks.once("init", () => {
   registerSheets();
   registerHandlebarsHelpers();
   registerLifeClocks();
+  registerWorldClocks();
   registerIncapacity();
   registerGuardClock();
   registerRecovery();

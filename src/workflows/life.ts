@@ -49,6 +49,7 @@ import { testSpecFor } from "../documents/actor-rolls";
 import { BrinkActor } from "../documents/actor";
 import { stabiliseDifficulty } from "../rules/dying";
 import { resolveTest } from "../rules/tests";
+import { stabiliseRound, queueClockWork } from "./clock-time";
 
 export type LifeAction =
   | { kind: "heal"; amount: number; pool: "health" | "endurance"; healing: HealingKind }
@@ -129,6 +130,7 @@ function ruleFor(
   state: ActorState,
   dice: DiceSource,
   healTotal: number,
+  round: number,
 ): Outcome<string> {
   const rule = optionalRules().deathRule;
   switch (action.kind) {
@@ -150,7 +152,7 @@ function ruleFor(
       return stabiliseDying(state, {
         healTotal,
         hasHealingTools: action.hasHealingTools,
-        round: game.combat?.round ?? 0,
+        round,
       });
   }
 }
@@ -172,7 +174,7 @@ export async function performLifeAction(
   }
   const system = lifeData(actor);
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
-    ruleFor(action, actorStateOf(system), dice, healTotal),
+    ruleFor(action, actorStateOf(system), dice, healTotal, stabiliseRound(actor)),
   );
   if (!result.ok) return refuse(`BRINK.Life.Refusal.${result.reason}`);
   // Resurrection lowers CON for good: the source die steps down, not just the effective one.
@@ -240,7 +242,10 @@ export async function lifeAction(actor: Actor.Implementation, action: LifeAction
 }
 
 /** The GM's client advances the dying and downed clocks; players' clients do nothing. */
-async function advanceClock(actor: Actor.Implementation, advance: (state: ActorState) => Outcome<string>) {
+export async function advanceClock(
+  actor: Actor.Implementation,
+  advance: (state: ActorState) => Outcome<string>,
+) {
   const system = lifeData(actor);
   const result = advance(actorStateOf(system));
   if (!result.ok || !Object.keys(result.update).length) return;
@@ -310,13 +315,13 @@ export function registerLifeClocks(): void {
   Hooks.on(
     "brink.turnEnd" as never,
     ((_combat: unknown, combatant: { actor?: Actor.Implementation | null } | null) =>
-      void onTurnEnd(combatant?.actor)) as never,
+      queueClockWork(() => onTurnEnd(combatant?.actor))) as never,
   );
   Hooks.on(
     "brink.roundEnd" as never,
-    ((combat: Combat.Implementation) => void onRoundEnd(actorsIn(combat))) as never,
+    ((combat: Combat.Implementation) => queueClockWork(() => onRoundEnd(actorsIn(combat)))) as never,
   );
-  Hooks.on("deleteCombat", (combat) => void onCombatEnd(actorsIn(combat)));
+  Hooks.on("deleteCombat", (combat) => queueClockWork(() => onCombatEnd(actorsIn(combat))));
 }
 
 function actorsIn(combat: Combat.Implementation): Actor.Implementation[] {

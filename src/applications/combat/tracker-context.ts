@@ -1,6 +1,7 @@
 import { DYING_TURNS } from "../../rules/dying";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { optionalRules } from "../../settings";
+import { runningClocks } from "../../workflows/life-clock";
 import type { BrinkCombat } from "../../documents/combat";
 import type { BrinkCombatant } from "../../documents/combatant";
 import type { BrinkCombatantGroup } from "../../documents/combatant-group";
@@ -98,6 +99,16 @@ export interface TrackerView {
   canRetreat: boolean;
   /** Morale checks per team (RULES §7.2), for the GM when the optional rule is on. */
   canCheckMorale: boolean;
+  /**
+   * RULES §6 clocks outside combat: with no combat shown, the GM sees each dying or downed character
+   * whose clock runs with world time, and buttons passing that time.
+   */
+  clocks: ClockView[];
+}
+
+export interface ClockView {
+  name: string;
+  label: string;
 }
 
 export interface Viewer {
@@ -133,6 +144,9 @@ export function emptyTrackerView(isGM: boolean): TrackerView {
     canManageTeams: false,
     canRetreat: false,
     canCheckMorale: false,
+    clocks: isGM
+      ? runningClocks().map(({ actor }) => ({ name: actor.name ?? "", label: lifeTag(actor) ?? "" }))
+      : [],
   };
 }
 
@@ -172,6 +186,7 @@ export function trackerView(combat: BrinkCombat | null, viewer: Viewer): Tracker
     canManageTeams: viewer.isGM && state.phase !== "ended",
     canRetreat: running && optionalRules().emergencyRetreat,
     canCheckMorale: viewer.isGM && running && optionalRules().morale,
+    clocks: [],
   };
 }
 
@@ -225,7 +240,7 @@ function memberView(
       hasLaterPlace(state, id),
     draggable: viewer.isGM && state.phase !== "ended",
     canRetreatAction: viewer.isGM && running && member !== undefined && member.canAct,
-    lifeTag: lifeTag(combatant),
+    lifeTag: lifeTag(combatant.actor),
   };
 }
 
@@ -237,10 +252,10 @@ function effectIcons(combatant: BrinkCombatant): EffectIconsView {
   return { icons, tooltip: icons.map((icon) => icon.name).join(", ") };
 }
 
-function lifeTag(combatant: BrinkCombatant): string | null {
+function lifeTag(actor: Actor.Implementation | null | undefined): string | null {
   // Brink actors keep the death rules' clocks in system.death (data/actor).
   const death = (
-    combatant.actor?.system as
+    actor?.system as
       | { death?: { dying: { turnsTaken: number } | null; downed: { roundsElapsed: number } | null } }
       | undefined
   )?.death;
