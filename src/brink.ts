@@ -7,6 +7,7 @@ import { registerCombat } from "./applications/combat";
 import { registerCardButtons } from "./applications/chat/card-buttons";
 import { registerLegacyRecoveryCards } from "./applications/retreat/legacy-cards";
 import { registerRollingCards } from "./applications/chat/rolling-cards";
+import { registerDeathSavePrompt } from "./applications/rolls/death-save-prompt";
 import { BrinkTokenHUD } from "./applications/hud";
 import { registerTokenHud } from "./foundry/hud-base";
 import { SYSTEM_ID } from "./constants";
@@ -64,6 +65,7 @@ Hooks.once("init", () => {
   registerCardCollapse();
   registerDiceSoNice();
   registerRollingCards();
+  registerDeathSavePrompt();
   void preloadTemplates();
   game.brink = createApi();
 });

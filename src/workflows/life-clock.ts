@@ -33,8 +33,8 @@ function clockOf(actor: Actor.Implementation): RunningClock | null {
   const rule = optionalRules().deathRule;
   const system = actorData(actor);
   if (system.conditions.has("dead") || runningCombatOf(actor)) return null;
-  if (rule === "dying" && system.conditions.has("dying") && system.death.dying) return { actor, rule };
-  if (rule === "stabilise" && system.death.downed) return { actor, rule };
+  if (rule === "dying" && system.conditions.has("dying") && system.lifeTracks().dying) return { actor, rule };
+  if (rule === "stabilise" && system.lifeTracks().downed) return { actor, rule };
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
-import { resetWorld, settings } from "../fake-foundry/install";
+import { notifications, resetWorld, settings } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { answerDialog, shownDialogs } from "../fake-foundry/ui";
 import { bootCombat, DISPOSITIONS, mountTracker, player, setUpFight, type Fight } from "./combat-fixtures";
@@ -112,6 +112,14 @@ describe("the dying clock after a fight (deathRule dying)", () => {
     queueDice(5);
     await asUser(petrasPlayer, () => lifeAction(petra, { kind: "death-save" }));
     expect(life(petra).death.dying?.savedThisTurn).toBe(true);
+    queueDice(5);
+    expect(await asUser(petrasPlayer, () => lifeAction(petra, { kind: "death-save" }))).toMatchObject({
+      ok: false,
+    });
+    expect(notifications.log.at(-1)?.message).toBe(
+      "One death save per turn (out of combat, per six seconds).",
+    );
+    clearDice();
     const clementine = f.actor("Clementine");
     /** Clementine tends Petra without tools and rolls ones: a failed Heal test, but an attempt made. */
     const tend = async () => {
