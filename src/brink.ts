@@ -29,6 +29,8 @@ import "./workflows/healing-roll";
 import "./workflows/life";
 import { registerLifeClocks } from "./workflows/life";
 import { registerWorldClocks } from "./workflows/life-clock";
+import { registerPendingRetreat } from "./workflows/retreat";
+import { chooseDroppedItems } from "./applications/retreat";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
 import { registerRecovery } from "./workflows/recovery";
@@ -57,6 +59,8 @@ Hooks.once("init", () => {
   registerHandlebarsHelpers();
   registerLifeClocks();
   registerWorldClocks();
+  // A retreat that waited for a turn to end asks the GM for its dropped items as one called between turns does.
+  registerPendingRetreat(chooseDroppedItems);
   registerIncapacity();
   registerGuardClock();
   registerRecovery();

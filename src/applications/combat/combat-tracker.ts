@@ -1,5 +1,6 @@
 import { emergencyRetreat, moraleCheck, retreatAction } from "../retreat";
 import { passTime } from "../../workflows/life-clock";
+import { cancelPendingRetreat } from "../../workflows/retreat";
 import { templatePath } from "../../constants";
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { BrinkCombat } from "../../documents/combat";
@@ -45,6 +46,7 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       moraleCheck: BrinkCombatTracker.#onMoraleCheck,
       retreatAction: BrinkCombatTracker.#onRetreatAction,
       passTime: BrinkCombatTracker.#onPassTime,
+      cancelRetreat: BrinkCombatTracker.#onCancelRetreat,
     },
   };
 
@@ -183,6 +185,12 @@ export class BrinkCombatTracker extends combatTrackerBase() {
   static async #onMoraleCheck(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combat = this.viewedCombat;
     if (combat) await moraleCheck(combat, BrinkCombatTracker.#teamId(target));
+  }
+
+  /** RULES §5: the GM drops a retreat that waits for the acting turn to end. */
+  static async #onCancelRetreat(this: BrinkCombatTracker): Promise<void> {
+    const combat = this.viewedCombat;
+    if (combat) await cancelPendingRetreat(combat.id ?? "");
   }
 
   /** RULES §6 clocks outside combat: the GM passes world time (six seconds a turn or round). */

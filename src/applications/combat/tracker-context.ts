@@ -97,6 +97,10 @@ export interface TrackerView {
   canManageTeams: boolean;
   /** Emergency Retreat (RULES §5): anyone may call it while a fight runs; a player's call goes to the GM. */
   canRetreat: boolean;
+  /** RULES §5: an Emergency Retreat waiting for the acting turn to end, as text for everyone; null if none. */
+  retreatPending: string | null;
+  /** The GM may cancel a pending retreat. */
+  canCancelRetreat: boolean;
   /** Morale checks per team (RULES §7.2), for the GM when the optional rule is on. */
   canCheckMorale: boolean;
   /**
@@ -143,6 +147,8 @@ export function emptyTrackerView(isGM: boolean): TrackerView {
     canEndCombat: false,
     canManageTeams: false,
     canRetreat: false,
+    retreatPending: null,
+    canCancelRetreat: false,
     canCheckMorale: false,
     clocks: isGM
       ? runningClocks().map(({ actor }) => ({ name: actor.name ?? "", label: lifeTag(actor) ?? "" }))
@@ -167,6 +173,7 @@ export function trackerView(combat: BrinkCombat | null, viewer: Viewer): Tracker
       ]),
   );
   const current = state.current === null ? undefined : combat.combatants.get(state.current);
+  const pending = combat.system.retreatPending !== null;
   const teamViews = teams
     .map((team, index) => teamView(team, index, teams.length, combat, state, members, viewer))
     .filter((team) => viewer.isGM || team.members.length > 0);
@@ -184,7 +191,13 @@ export function trackerView(combat: BrinkCombat | null, viewer: Viewer): Tracker
     canEndRound: viewer.isGM && running,
     canEndCombat: viewer.isGM,
     canManageTeams: viewer.isGM && state.phase !== "ended",
-    canRetreat: running && optionalRules().emergencyRetreat,
+    canRetreat: running && optionalRules().emergencyRetreat && !pending,
+    retreatPending: pending
+      ? format("BRINK.Retreat.Pending.label", {
+          name: current?.name ?? localize("BRINK.Retreat.Pending.nobody"),
+        })
+      : null,
+    canCancelRetreat: viewer.isGM && pending,
     canCheckMorale: viewer.isGM && running && optionalRules().morale,
     clocks: [],
   };
