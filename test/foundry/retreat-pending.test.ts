@@ -110,6 +110,19 @@ describe("an Emergency Retreat called mid-turn", () => {
     expect(injuries(f)).toEqual([]);
   });
 
+  it("is dropped, unrolled, when the GM ends the fight instead", async () => {
+    const f = await agnessaAgainstGuard();
+    await asUser(agnessasPlayer, () => f.combat.takeTurn(f.member("Agnessa").id ?? ""));
+    answerDialog({ "member-0": true });
+    await emergencyRetreat(f.combat);
+    answerDialog({});
+    await f.combat.endCombat();
+    await retreatSettled();
+    expect(game.combats.get(f.combat.id ?? "")).toBeUndefined();
+    expect(retreatCards()).toEqual([]);
+    expect(injuries(f)).toEqual([]);
+  });
+
   it("refuses a second call while one is pending", async () => {
     const f = await agnessaAgainstGuard();
     await asUser(agnessasPlayer, () => f.combat.takeTurn(f.member("Agnessa").id ?? ""));
