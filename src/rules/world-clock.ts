@@ -35,3 +35,26 @@ export function passDyingTurns(state: ActorState, turns: number): Outcome<PassDy
   const after = turnsTaken >= DYING_TURNS ? markDead(counted, "dying-countdown", log) : counted;
   return settle(state, after, log);
 }
+
+export type AttemptRefusal = "already-attempted-this-round";
+
+/** Whether an ally already tried to stabilise this character in `round` (one ally per round). */
+export function stabiliseAttemptRefusal(state: ActorState, round: number): AttemptRefusal | null {
+  const last = state.dying?.lastStabiliseRound ?? state.downed?.lastAttemptRound ?? null;
+  return last === round ? "already-attempted-this-round" : null;
+}
+
+export type DownedAttemptRefusal = "not-downed";
+
+/** A downed character's failed tending, kept so no other ally tries in the same six seconds. */
+export function noteDownedAttempt(
+  state: ActorState,
+  round: number,
+  test: { total: number; difficulty: number },
+): Outcome<DownedAttemptRefusal> {
+  if (state.downed === null || state.status.dead) return refuse("not-downed");
+  const log: Step[] = [
+    { kind: "stabilise-attempt", total: test.total, difficulty: test.difficulty, success: false },
+  ];
+  return settle(state, { ...state, downed: { ...state.downed, lastAttemptRound: round } }, log);
+}

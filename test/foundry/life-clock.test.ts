@@ -176,4 +176,38 @@ describe("the downed clock after a fight (deathRule stabilise)", () => {
     await click(tracker, '[data-action="passTime"][data-seconds="60"]');
     expect(life(petra).conditions.has("dead")).toBe(true);
   });
+
+  it("lets one ally try to stabilise per six seconds once the fight is over, refused before any roll", async () => {
+    const f = await petraAgainstGuard();
+    const petra = f.actor("Petra");
+    await petra.update({
+      system: {
+        health: { value: 0 },
+        conditions: ["unconscious"],
+        death: { downed: { roundsElapsed: 0, fightOver: false } },
+      },
+    });
+    await endFight(f);
+    const clementine = f.actor("Clementine");
+    const tend = async () => {
+      clearDice();
+      queueDice(1, 1, 1);
+      const result = await asUser(alliesPlayer, () =>
+        lifeAction(petra, { kind: "stabilise", hasHealingTools: false, by: clementine.id ?? "" }),
+      );
+      clearDice();
+      return result;
+    };
+    expect(await tend()).toMatchObject({ ok: true });
+    const cards = game.messages.size;
+    expect(await tend()).toMatchObject({ ok: false });
+    expect(notifications.log.at(-1)?.message).toBe(
+      "Someone already tried to stabilise this character this round.",
+    );
+    expect(game.messages.size).toBe(cards);
+    await game.time.advance(6);
+    await clocksSettled();
+    expect(await tend()).toMatchObject({ ok: true });
+    expect(game.messages.size).toBeGreaterThan(cards);
+  });
 });

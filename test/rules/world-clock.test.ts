@@ -3,7 +3,9 @@ import { applyDamage, createActorState, type ActorState } from "../../src/rules/
 import { fixedDice } from "../../src/rules/dice";
 import {
   SECONDS_PER_ROUND,
+  noteDownedAttempt,
   outOfCombatRound,
+  stabiliseAttemptRefusal,
   passDyingTurns,
   roundsBetween,
 } from "../../src/rules/world-clock";
@@ -63,5 +65,32 @@ describe("a dying character's turns passing out of combat", () => {
   it("refuses when the character is not dying or no time passed", () => {
     expect(passDyingTurns(createActorState({}), 1)).toMatchObject({ ok: false, reason: "not-dying" });
     expect(passDyingTurns(dying(2), 0)).toMatchObject({ ok: false, reason: "no-time" });
+  });
+});
+
+describe("one ally's stabilise attempt per round, out of combat per six seconds", () => {
+  const down = (): ActorState =>
+    applyDamage(
+      createActorState({ endurance: { value: 0, max: 10 }, health: { value: 3, max: 10 } }),
+      { amount: 9, type: "slashing", lethal: true },
+      fixedDice([]),
+      { rule: "stabilise", inCombat: false },
+    ).state;
+
+  it("records a failed attempt on a downed character and refuses another in the same six seconds", () => {
+    const round = outOfCombatRound(12);
+    expect(stabiliseAttemptRefusal(down(), round)).toBeNull();
+    const noted = noteDownedAttempt(down(), round, { total: 4, difficulty: 10 });
+    if (!noted.ok) throw new Error(noted.reason);
+    expect(noted.steps).toEqual([{ kind: "stabilise-attempt", total: 4, difficulty: 10, success: false }]);
+    expect(noted.state.status.unconscious).toBe(true);
+    expect(stabiliseAttemptRefusal(noted.state, round)).toBe("already-attempted-this-round");
+    expect(stabiliseAttemptRefusal(noted.state, outOfCombatRound(18))).toBeNull();
+  });
+
+  it("reads a dying character's last attempt from its dying track", () => {
+    expect(stabiliseAttemptRefusal(dying(1), 3)).toBeNull();
+    const tried: ActorState = { ...dying(1), dying: { ...dying(1).dying!, lastStabiliseRound: 3 } };
+    expect(stabiliseAttemptRefusal(tried, 3)).toBe("already-attempted-this-round");
   });
 });
