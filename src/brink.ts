@@ -7,6 +7,7 @@ import { registerCombat } from "./applications/combat";
 import { registerCardButtons } from "./applications/chat/card-buttons";
 import { registerLegacyRecoveryCards } from "./applications/retreat/legacy-cards";
 import { registerRollingCards } from "./applications/chat/rolling-cards";
+import { registerDeathSavePrompt } from "./applications/rolls/death-save-prompt";
 import { BrinkTokenHUD } from "./applications/hud";
 import { registerTokenHud } from "./foundry/hud-base";
 import { SYSTEM_ID } from "./constants";
@@ -27,6 +28,9 @@ import "./workflows/damage";
 import "./workflows/healing-roll";
 import "./workflows/life";
 import { registerLifeClocks } from "./workflows/life";
+import { registerWorldClocks } from "./workflows/life-clock";
+import { registerPendingRetreat } from "./workflows/retreat";
+import { chooseDroppedItems } from "./applications/retreat";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
 import { registerConditionClock } from "./workflows/durations";
@@ -57,6 +61,9 @@ Hooks.once("init", () => {
   registerSheets();
   registerHandlebarsHelpers();
   registerLifeClocks();
+  registerWorldClocks();
+  // A retreat that waited for a turn to end asks the GM for its dropped items as one called between turns does.
+  registerPendingRetreat(chooseDroppedItems);
   registerIncapacity();
   registerGuardClock();
   registerConditionClock();
@@ -68,6 +75,7 @@ Hooks.once("init", () => {
   registerCardCollapse();
   registerDiceSoNice();
   registerRollingCards();
+  registerDeathSavePrompt();
   void preloadTemplates();
   game.brink = createApi();
 });

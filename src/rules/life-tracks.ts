@@ -21,6 +21,8 @@ export interface DownedTrack {
   /** Round ends since falling; the round of the fall counts as the first. */
   roundsElapsed: number;
   fightOver: boolean;
+  /** Out of combat: the six seconds of the last ally's failed attempt to stabilise (one per six seconds). */
+  lastAttemptRound?: number | null;
 }
 
 export const SAVE_KINDS = ["toxins", "transformation", "devices", "breath", "spells", "every-kind"] as const;

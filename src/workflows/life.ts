@@ -49,6 +49,8 @@ import { testSpecFor } from "../documents/actor-rolls";
 import { BrinkActor } from "../documents/actor";
 import { stabiliseDifficulty } from "../rules/dying";
 import { resolveTest } from "../rules/tests";
+import { stabiliseRound, queueClockWork } from "./clock-time";
+import { noteDownedAttempt, stabiliseAttemptRefusal } from "../rules/world-clock";
 
 export type LifeAction =
   | { kind: "heal"; amount: number; pool: "health" | "endurance"; healing: HealingKind }
@@ -129,6 +131,7 @@ function ruleFor(
   state: ActorState,
   dice: DiceSource,
   healTotal: number,
+  round: number,
 ): Outcome<string> {
   const rule = optionalRules().deathRule;
   switch (action.kind) {
@@ -150,7 +153,7 @@ function ruleFor(
       return stabiliseDying(state, {
         healTotal,
         hasHealingTools: action.hasHealingTools,
-        round: game.combat?.round ?? 0,
+        round,
       });
   }
 }
@@ -162,17 +165,23 @@ export async function performLifeAction(
   audience?: CardAudience,
 ): Promise<RequestResult> {
   let healTotal = 0;
+  const round = stabiliseRound(actor);
   if (action.kind === "stabilise") {
     const ally = game.actors.get(action.by);
     if (!(ally instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
+    // One ally per round: the dying rule's in every round, the stabilise rule's out of combat (six seconds).
+    const limited = optionalRules().deathRule === "dying" || round < 0;
+    const tried = limited ? stabiliseAttemptRefusal(actorStateOf(lifeData(actor)), round) : null;
+    if (tried) return refuse(`BRINK.Life.Refusal.${tried}`);
     const test = await tend(ally, actor, action.hasHealingTools);
     // Under the stabilise rule the tending succeeds or not here; the dying rule compares the total itself.
-    if (optionalRules().deathRule === "stabilise" && !test.success) return { ok: true };
+    if (optionalRules().deathRule === "stabilise" && !test.success)
+      return limited ? noteFailedTending(actor, round, test, audience) : { ok: true };
     healTotal = test.total;
   }
   const system = lifeData(actor);
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
-    ruleFor(action, actorStateOf(system), dice, healTotal),
+    ruleFor(action, actorStateOf(system), dice, healTotal, round),
   );
   if (!result.ok) return refuse(`BRINK.Life.Refusal.${result.reason}`);
   // Resurrection lowers CON for good: the source die steps down, not just the effective one.
@@ -181,6 +190,18 @@ export async function performLifeAction(
       ? { "system.attributes.con.die": stepDown(system.attributes.con.die as DieRating) }
       : {};
   return recordThenWrite(actor, `BRINK.Life.Action.${action.kind}`, result, rolls, extra, audience);
+}
+
+/** Out of combat, a downed character keeps the six seconds of a failed tending (one ally per six seconds). */
+async function noteFailedTending(
+  actor: Actor.Implementation,
+  round: number,
+  test: { total: number; difficulty: number },
+  audience?: CardAudience,
+): Promise<RequestResult> {
+  const noted = noteDownedAttempt(actorStateOf(lifeData(actor)), round, test);
+  if (!noted.ok) return refuse(`BRINK.Life.Refusal.${noted.reason}`);
+  return recordThenWrite(actor, "BRINK.Life.Action.stabilise", noted, [], {}, audience);
 }
 
 /**
@@ -240,7 +261,10 @@ export async function lifeAction(actor: Actor.Implementation, action: LifeAction
 }
 
 /** The GM's client advances the dying and downed clocks; players' clients do nothing. */
-async function advanceClock(actor: Actor.Implementation, advance: (state: ActorState) => Outcome<string>) {
+export async function advanceClock(
+  actor: Actor.Implementation,
+  advance: (state: ActorState) => Outcome<string>,
+) {
   const system = lifeData(actor);
   const result = advance(actorStateOf(system));
   if (!result.ok || !Object.keys(result.update).length) return;
@@ -310,13 +334,13 @@ export function registerLifeClocks(): void {
   Hooks.on(
     "brink.turnEnd" as never,
     ((_combat: unknown, combatant: { actor?: Actor.Implementation | null } | null) =>
-      void onTurnEnd(combatant?.actor)) as never,
+      queueClockWork(() => onTurnEnd(combatant?.actor))) as never,
   );
   Hooks.on(
     "brink.roundEnd" as never,
-    ((combat: Combat.Implementation) => void onRoundEnd(actorsIn(combat))) as never,
+    ((combat: Combat.Implementation) => queueClockWork(() => onRoundEnd(actorsIn(combat)))) as never,
   );
-  Hooks.on("deleteCombat", (combat) => void onCombatEnd(actorsIn(combat)));
+  Hooks.on("deleteCombat", (combat) => queueClockWork(() => onCombatEnd(actorsIn(combat))));
 }
 
 function actorsIn(combat: Combat.Implementation): Actor.Implementation[] {

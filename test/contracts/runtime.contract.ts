@@ -115,4 +115,20 @@ export function runtimeContracts(context: ContractContext): void {
       await game.settings.set("brink", "morale", before);
     });
   });
+
+  describe("Foundry's world time", () => {
+    it("advance the world time and tell updateWorldTime the new time, the delta and who advanced it", async () => {
+      const before = game.time.worldTime;
+      const heard: unknown[][] = [];
+      const id = Hooks.on("updateWorldTime", (...args: unknown[]) => void heard.push(args));
+      const after = await game.time.advance(6);
+      Hooks.off("updateWorldTime", id);
+      await game.time.advance(-6);
+      assert.equal(after, before + 6);
+      const [worldTime, delta, , userId] = heard[0] ?? [];
+      assert.equal(worldTime, before + 6);
+      assert.equal(delta, 6);
+      assert.equal(userId, game.user.id);
+    });
+  });
 }

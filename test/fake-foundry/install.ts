@@ -46,6 +46,7 @@ import {
   setApplicationBase,
   settings,
   socket,
+  time,
   users,
 } from "./runtime";
 import * as utils from "./utils";
@@ -136,6 +137,7 @@ export const fakeGame = {
   keybindings,
   keyboard,
   users,
+  time,
   get user() {
     return session.user;
   },
@@ -208,6 +210,7 @@ export function resetWorld(): void {
   clearDialogAnswers();
   settings.reset();
   keybindings.reset();
+  time.worldTime = 0;
   session.user = users.get("gm") ?? session.user;
 }
 

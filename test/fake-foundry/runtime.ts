@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { DataModel } from "./data-model";
 import { DataField, SchemaField } from "./fields";
-import { session, setAuthorLookup, setUserList, type FakeUser } from "./documents";
+import { callOnEveryClient, session, setAuthorLookup, setUserList, type FakeUser } from "./documents";
 import { hooks } from "./hooks";
 import { getProperty, type Plain } from "./utils";
 
@@ -297,5 +297,23 @@ export const socket = {
         for (const listener of this.listeners.get(event) ?? [])
           session.runAs(user, () => listener(JSON.parse(wire), sender.id));
     }, 0);
+  },
+};
+
+/**
+ * `game.time`: the world's clock in seconds. `advance(delta)` stores the new time through the world
+ * setting `core.time` (so only a GM may change it; a player's call rejects, as the server refuses a
+ * world setting's change) and every connected client then hears
+ * `updateWorldTime(worldTime, delta, options, userId)`.
+ */
+export const time = {
+  worldTime: 0,
+  async advance(delta: number, options: Record<string, unknown> = {}): Promise<number> {
+    const user = session.user;
+    if (!user.isGM) throw new Error(`User ${user.name} lacks permission to modify the world time`);
+    if (!Number.isFinite(delta)) throw new Error(`The world time cannot advance by ${delta}`);
+    this.worldTime += delta;
+    callOnEveryClient("updateWorldTime", this.worldTime, delta, options, user.id);
+    return this.worldTime;
   },
 };

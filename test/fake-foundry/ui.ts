@@ -10,9 +10,11 @@ import { createRenderer } from "../support/render";
 import { fillForm, readForm, selectMarkedOptions, type FormLike } from "./forms";
 import type { Plain } from "./utils";
 import { FakeScene, FakeToken } from "./combat";
+import { session } from "./documents";
 
 const answers: (Plain | null)[] = [];
-export const shownDialogs: { title: string; content: string }[] = [];
+/** Each dialog opened, with the user whose client opened it (a dialog shows on that screen only). */
+export const shownDialogs: { title: string; content: string; user: string }[] = [];
 
 /** Forgets answers no dialog took, so one test's answer never fills another test's dialog. */
 export function clearDialogAnswers(): void {
@@ -47,7 +49,7 @@ export class FakeDialogV2 {
     buttons?: DialogButton[];
   }): Promise<unknown> {
     const title = config.window?.title ?? "";
-    shownDialogs.push({ title, content: config.content ?? "" });
+    shownDialogs.push({ title, content: config.content ?? "", user: session.user.id });
     const answer = answers.shift();
     if (answer === undefined || answer === null) return null;
     const button = config.buttons?.find((b) => b.default) ?? config.buttons?.[0];

@@ -12,7 +12,7 @@ const { registerRecovery } = await import("../../src/workflows/recovery");
 registerRecovery();
 const { emergencyRetreat, confirmRetreatRequest, reuniteParty } =
   await import("../../src/applications/retreat");
-const { requestRetreat, requestRetreatRevert, requestDrop, retreatRecordOf } =
+const { requestRetreat, requestRetreatRevert, requestDrop, retreatRecordOf, retreatSettled } =
   await import("../../src/workflows/retreat");
 
 const owners = {
@@ -101,6 +101,12 @@ async function partyOfFour(): Promise<Fight> {
   return fight;
 }
 
+/** Agnessa's player ends her turn; the retreat waiting for it resolves on the GM's client. */
+async function agnessaEndsHerTurn(fight: Fight): Promise<void> {
+  await asUser(owners.Agnessa, () => fight.combat.endTurn());
+  await retreatSettled();
+}
+
 const everyone = ["member-0", "member-1", "member-2", "member-3"];
 const tickAll = () => answerDialog(Object.fromEntries(everyone.map((name) => [name, true])));
 
@@ -146,8 +152,10 @@ describe("an Emergency Retreat of a party of four", () => {
     tickAll();
     answerDialog({ "item-0": true, "item-2": true }); // the GM drops Clementine's spear and armour
     const result = await emergencyRetreat(fight.combat);
+    expect(result).toMatchObject({ ok: true, pending: true });
+    expect(game.combats.get(fight.combat.id ?? "")).toBeDefined();
+    await agnessaEndsHerTurn(fight);
 
-    expect(result).toMatchObject({ ok: true });
     expect(plannedDiceLeft()).toBe(0);
     expect(shownDialogs.map((d) => d.title)).toEqual(["Emergency Retreat", "Dropped equipment: Clementine"]);
     expect(shownDialogs[0]?.content).toContain("At zero health: death luck tests");
@@ -206,8 +214,13 @@ describe("an Emergency Retreat of a party of four", () => {
     queueDice(...FOUR_DICE);
     tickAll();
     answerDialog(null); // the GM leaves the drop for later
-    const writes = await writesDuring(() => emergencyRetreat(fight.combat));
+    const writes = await writesDuring(async () => {
+      await emergencyRetreat(fight.combat);
+      await agnessaEndsHerTurn(fight);
+    });
     expect(writes.map((w) => `${w.action} ${w.documentName} ×${w.count}`)).toEqual([
+      "update Combat ×1",
+      "update Combat ×1",
       "update Actor ×2",
       "create Item ×1",
       "create Item ×2",
@@ -226,6 +239,7 @@ describe("an Emergency Retreat of a party of four", () => {
     tickAll();
     answerDialog({ "item-0": true, "item-1": true });
     await emergencyRetreat(fight.combat);
+    await agnessaEndsHerTurn(fight);
     const card = lastCard();
 
     const refused = await asUser(owners.Boudica, () => requestRetreatRevert(card.id ?? ""));
@@ -293,7 +307,8 @@ describe("who may call it", () => {
     queueDice(...FOUR_DICE);
     tickAll();
     answerDialog(null);
-    expect(await confirmRetreatRequest(request)).toMatchObject({ ok: true });
+    expect(await confirmRetreatRequest(request)).toMatchObject({ ok: true, pending: true });
+    await agnessaEndsHerTurn(fight);
     expect(sheet(fight.actor("Agnessa")).health.value).toBe(7);
   });
 

@@ -84,6 +84,8 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "retreat.revert": { messageId: "aaaaaaaaaaaaaaaa" },
     "retreat.reunite": {},
     "retreat.reuniteRevert": { messageId: "aaaaaaaaaaaaaaaa" },
+    "retreat.call": { ...onCombat, actorUuids: [w.actorUuid] },
+    "retreat.cancel": { ...onCombat },
     "rest.apply": { kind: "short", entries: [{ actorUuid: w.actorUuid, hitDice: 1, sleptInArmour: false }] },
     attack: {
       actorUuid: w.actorUuid,
@@ -193,6 +195,8 @@ describe("the request registry", () => {
         "combat.begin",
         "combat.end",
         "retreat.resolve",
+        "retreat.call",
+        "retreat.cancel",
         "retreat.reunite",
         "morale.check",
       ]),

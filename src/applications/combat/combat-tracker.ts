@@ -1,4 +1,6 @@
 import { emergencyRetreat, moraleCheck, retreatAction } from "../retreat";
+import { passTime } from "../../workflows/life-clock";
+import { cancelPendingRetreat } from "../../workflows/retreat";
 import { templatePath } from "../../constants";
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { BrinkCombat } from "../../documents/combat";
@@ -43,6 +45,8 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       emergencyRetreat: BrinkCombatTracker.#onEmergencyRetreat,
       moraleCheck: BrinkCombatTracker.#onMoraleCheck,
       retreatAction: BrinkCombatTracker.#onRetreatAction,
+      passTime: BrinkCombatTracker.#onPassTime,
+      cancelRetreat: BrinkCombatTracker.#onCancelRetreat,
     },
   };
 
@@ -181,6 +185,19 @@ export class BrinkCombatTracker extends combatTrackerBase() {
   static async #onMoraleCheck(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combat = this.viewedCombat;
     if (combat) await moraleCheck(combat, BrinkCombatTracker.#teamId(target));
+  }
+
+  /** RULES §5: the GM drops a retreat that waits for the acting turn to end. */
+  static async #onCancelRetreat(this: BrinkCombatTracker): Promise<void> {
+    const combat = this.viewedCombat;
+    if (combat) await cancelPendingRetreat(combat.id ?? "");
+  }
+
+  /** RULES §6 clocks outside combat: the GM passes world time (six seconds a turn or round). */
+  static async #onPassTime(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const seconds = Number(target.dataset.seconds);
+    if (Number.isFinite(seconds) && seconds > 0) await passTime(seconds);
+    await this.render();
   }
 
   static async #onRetreatAction(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {

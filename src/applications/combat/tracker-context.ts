@@ -1,6 +1,7 @@
 import { DYING_TURNS } from "../../rules/dying";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { optionalRules } from "../../settings";
+import { runningClocks } from "../../workflows/life-clock";
 import type { BrinkCombat } from "../../documents/combat";
 import type { BrinkCombatant } from "../../documents/combatant";
 import type { BrinkCombatantGroup } from "../../documents/combatant-group";
@@ -103,8 +104,22 @@ export interface TrackerView {
   canManageTeams: boolean;
   /** Emergency Retreat (RULES §5): anyone may call it while a fight runs; a player's call goes to the GM. */
   canRetreat: boolean;
+  /** RULES §5: an Emergency Retreat waiting for the acting turn to end, as text for everyone; null if none. */
+  retreatPending: string | null;
+  /** The GM may cancel a pending retreat. */
+  canCancelRetreat: boolean;
   /** Morale checks per team (RULES §7.2), for the GM when the optional rule is on. */
   canCheckMorale: boolean;
+  /**
+   * RULES §6 clocks outside combat: with no combat shown, the GM sees each dying or downed character
+   * whose clock runs with world time, and buttons passing that time.
+   */
+  clocks: ClockView[];
+}
+
+export interface ClockView {
+  name: string;
+  label: string;
 }
 
 export interface Viewer {
@@ -139,7 +154,12 @@ export function emptyTrackerView(isGM: boolean): TrackerView {
     canEndCombat: false,
     canManageTeams: false,
     canRetreat: false,
+    retreatPending: null,
+    canCancelRetreat: false,
     canCheckMorale: false,
+    clocks: isGM
+      ? runningClocks().map(({ actor }) => ({ name: actor.name ?? "", label: lifeTag(actor) ?? "" }))
+      : [],
   };
 }
 
@@ -160,6 +180,7 @@ export function trackerView(combat: BrinkCombat | null, viewer: Viewer): Tracker
       ]),
   );
   const current = state.current === null ? undefined : combat.combatants.get(state.current);
+  const pending = combat.system.retreatPending !== null;
   const teamViews = teams
     .map((team, index) => teamView(team, index, teams.length, combat, state, members, viewer))
     .filter((team) => viewer.isGM || team.members.length > 0);
@@ -177,8 +198,15 @@ export function trackerView(combat: BrinkCombat | null, viewer: Viewer): Tracker
     canEndRound: viewer.isGM && running,
     canEndCombat: viewer.isGM,
     canManageTeams: viewer.isGM && state.phase !== "ended",
-    canRetreat: running && optionalRules().emergencyRetreat,
+    canRetreat: running && optionalRules().emergencyRetreat && !pending,
+    retreatPending: pending
+      ? format("BRINK.Retreat.Pending.label", {
+          name: current?.name ?? localize("BRINK.Retreat.Pending.nobody"),
+        })
+      : null,
+    canCancelRetreat: viewer.isGM && pending,
     canCheckMorale: viewer.isGM && running && optionalRules().morale,
+    clocks: [],
   };
 }
 
@@ -233,7 +261,7 @@ function memberView(
       hasLaterPlace(state, id),
     draggable: viewer.isGM && state.phase !== "ended",
     canRetreatAction: viewer.isGM && running && member !== undefined && member.canAct,
-    lifeTag: lifeTag(combatant),
+    lifeTag: lifeTag(combatant.actor),
   };
 }
 
@@ -245,10 +273,10 @@ function effectIcons(combatant: BrinkCombatant): EffectIconsView {
   return { icons, tooltip: icons.map((icon) => icon.name).join(", ") };
 }
 
-function lifeTag(combatant: BrinkCombatant): string | null {
+function lifeTag(actor: Actor.Implementation | null | undefined): string | null {
   // Brink actors keep the death rules' clocks in system.death (data/actor).
   const death = (
-    combatant.actor?.system as
+    actor?.system as
       | { death?: { dying: { turnsTaken: number } | null; downed: { roundsElapsed: number } | null } }
       | undefined
   )?.death;

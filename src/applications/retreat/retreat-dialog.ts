@@ -4,16 +4,17 @@
  * dialogs only ask; the active GM's client validates and writes (workflows/retreat).
  */
 import { isRecordCard, RetreatRequestCardData } from "../../data/chat";
+import { BrinkCombat } from "../../documents/combat";
 import type { RequestResult } from "../../requests";
 import { optionalRules } from "../../settings";
 import {
   askForRetreat,
+  callRetreat,
   findRetreatCard,
   partyMembers,
   recoveryData,
   requestDrop,
   requestReunite,
-  requestRetreat,
   retreatRecordOf,
   retreatRequestOf,
   type PartyMember,
@@ -76,6 +77,7 @@ function retreatBlocker(combat: Combat.Implementation | null | undefined): strin
   if (!optionalRules().emergencyRetreat) return "BRINK.Retreat.Refusal.disabled";
   if (!combat) return "BRINK.Retreat.Refusal.noCombat";
   if (findRetreatCard(combat.id ?? "")) return "BRINK.Retreat.Refusal.alreadyRetreated";
+  if (combat instanceof BrinkCombat && combat.system.retreatPending) return "BRINK.Retreat.Refusal.pending";
   if (partyMembers(combat).length === 0) return "BRINK.Retreat.Refusal.noParty";
   return null;
 }
@@ -106,9 +108,14 @@ export async function emergencyRetreat(combat?: Combat.Implementation | null): P
   return retreatAndChooseDrops(target.id ?? "", chosen);
 }
 
+/**
+ * The GM's confirmed call: pending while someone acts (the GM is told so), or resolved now, when the
+ * GM then picks the dropped items.
+ */
 async function retreatAndChooseDrops(combatId: string, actorUuids: string[]): Promise<RequestResult> {
-  const result = await requestRetreat(combatId, actorUuids);
-  if (result.ok && result.messageId) await chooseDroppedItems(result.messageId);
+  const result = await callRetreat(combatId, actorUuids);
+  if (result.ok && result.pending) ui.notifications?.info(game.i18n.localize("BRINK.Retreat.Pending.called"));
+  else if (result.ok && result.messageId) await chooseDroppedItems(result.messageId);
   return result;
 }
 

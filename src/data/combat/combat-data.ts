@@ -51,6 +51,13 @@ const combatSchema = () => ({
   state: new (fields().SchemaField)(turnStateSchema()),
   /** How many turns have started in this combat; combatants stamp their economy with it. */
   turnsStarted: countField(0),
+  /**
+   * RULES §5: an Emergency Retreat called while someone acts waits for that turn to end. The
+   * retreating characters' actor uuids (empty: none pending) and the user whose call it was.
+   * Combats stored before these fields read as having none pending.
+   */
+  pendingRetreat: new (fields().ArrayField)(new (fields().StringField)({ required: true, blank: false })),
+  pendingRetreatBy: optionalIdField(),
 });
 type CombatSchema = ReturnType<typeof combatSchema>;
 
@@ -60,6 +67,13 @@ export class CombatData extends foundry.abstract.TypeDataModel<CombatSchema, Com
 
   static override defineSchema(): CombatSchema {
     return combatSchema();
+  }
+
+  /** The pending Emergency Retreat, if one waits for the acting turn to end. */
+  get retreatPending(): { actorUuids: string[]; userId: string | null } | null {
+    return this.pendingRetreat.length
+      ? { actorUuids: [...this.pendingRetreat], userId: this.pendingRetreatBy }
+      : null;
   }
 
   /** A copy the scheduler can work on. */

@@ -27,6 +27,9 @@ export function combatRecordOf(combat: Combat.Implementation): CombatRecord {
   const source: Record<string, unknown> = foundry.utils.deepClone(combat.toObject());
   const record: CombatRecord = {};
   for (const key of KEPT) if (key in source) record[key] = source[key];
+  // Restored, the combat has no retreat waiting: the GM may fight on or call it again.
+  if (typeof record.system === "object" && record.system !== null)
+    record.system = { ...record.system, pendingRetreat: [], pendingRetreatBy: null };
   record.combatants = embedded(source.combatants);
   record.groups = embedded(source.groups);
   return record;

@@ -31,8 +31,11 @@ export {
   setbackData,
   type RecoveryActorData,
 } from "./recovery-actor";
+export { registerPendingRetreat, retreatSettled, type CallResult } from "./pending";
 export {
   askForRetreat,
+  callRetreat,
+  cancelPendingRetreat,
   requestDrop,
   requestRetreat,
   requestRetreatRevert,

@@ -8,6 +8,7 @@ import { handleDrop } from "./drop";
 import { handleRequest } from "./request";
 import { readPartyRequest } from "./requested-party";
 import { handleResolve } from "./resolve";
+import { handleCall, handleCancel } from "./pending";
 import { handleReunite, handleReuniteRevert } from "./reunite";
 import { handleRevert } from "./revert";
 
@@ -19,6 +20,18 @@ const resolve = defineRequest({
   who: "gm",
   parse: readPartyRequest,
   handle: handleResolve,
+});
+const call = defineRequest({
+  name: "retreat.call",
+  who: "gm",
+  parse: readPartyRequest,
+  handle: handleCall,
+});
+const cancel = defineRequest({
+  name: "retreat.cancel",
+  who: "gm",
+  parse: (fields) => ({ combatId: fields.id("combatId") }),
+  handle: handleCancel,
 });
 const request = defineRequest({
   name: "retreat.request",
@@ -52,6 +65,10 @@ const reuniteRevert = defineRequest({
 });
 
 export const requestRetreat = (combatId: string, actorUuids: string[]) => resolve({ combatId, actorUuids });
+/** The GM's confirmed call: pending until the acting combatant's turn ends, or resolved now if nobody acts. */
+export const callRetreat = (combatId: string, actorUuids: string[]) => call({ combatId, actorUuids });
+/** The GM cancels a pending retreat. */
+export const cancelPendingRetreat = (combatId: string) => cancel({ combatId });
 export const askForRetreat = (combatId: string, actorUuids: string[]) => request({ combatId, actorUuids });
 export const requestDrop = (messageId: string, choiceId: string, itemIds: string[]) =>
   drop({ messageId, choiceId, itemIds });
