@@ -29,6 +29,8 @@ import "./workflows/life";
 import { registerLifeClocks } from "./workflows/life";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
+import { registerAllies } from "./workflows/allies";
+import { registerAllyPrompts } from "./applications/allies/prompts";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -56,6 +58,8 @@ Hooks.once("init", () => {
   registerLifeClocks();
   registerIncapacity();
   registerGuardClock();
+  registerAllies();
+  registerAllyPrompts();
   registerRecovery();
   registerLegacyRecoveryCards();
   registerCardButtons();
