@@ -2,7 +2,9 @@
  * RULES §3 actions for and with allies, beyond their costs (turn-economy.ts): Resuscitate's test
  * and what waking writes, Resist's test. Plain data, no Foundry.
  */
+import { adjustDefences, type Defender, type TargetOutcome } from "./attacks";
 import type { Attribute, Skill } from "./characters";
+import { damageAfterDeflection, deflectionFor, type DamageType } from "./damage";
 import { stabiliseDifficulty } from "./dying";
 
 /**
@@ -42,3 +44,34 @@ export const wokenConditions = <T extends string>(conditions: Iterable<T>): T[] 
 export const withProne = <T extends string>(conditions: Iterable<T>): (T | "prone")[] => [
   ...new Set<T | "prone">([...conditions, "prone"]),
 ];
+
+/** RULES §3 Intercept: the reach within which a character can step in front of an ally, in metres. */
+export const INTERCEPT_REACH = 1;
+
+/**
+ * The attack as it lands on the interceptor: the same recorded total (and critical) against the
+ * interceptor's evasion and deflection, size-adjusted. The weapon's damage is read off the
+ * original hit (its raw damage less the total), so only a hit can be intercepted.
+ */
+export function interceptedOutcome(
+  original: TargetOutcome,
+  attack: { total: number; critical: boolean; damageType: DamageType; attackerSize: number },
+  interceptor: Defender,
+): TargetOutcome {
+  const weaponDamage = original.rawDamage - attack.total;
+  const defences = adjustDefences(attack.attackerSize, interceptor);
+  const hit = attack.critical || attack.total >= defences.evasion;
+  const deflection = deflectionFor(attack.damageType, defences.deflection);
+  const rawDamage = hit ? attack.total + weaponDamage : 0;
+  const damage = hit ? damageAfterDeflection(rawDamage, deflection) : 0;
+  return {
+    intendedId: original.intendedId,
+    targetId: interceptor.id,
+    strayed: false,
+    defences,
+    hit,
+    rawDamage,
+    deflection,
+    damage,
+  };
+}
