@@ -178,8 +178,12 @@ export function grantAction(economy: TurnEconomy, commanderId: string): TurnEcon
   return { ...economy, grantedBy: commanderId };
 }
 
-/** A commanded action held by a combatant not in its own turn: what that turn may pay instead. */
-const usesGrant = (economy: TurnEconomy): boolean => !economy.inTurn && economy.grantedBy !== null;
+/**
+ * A commanded action held by a combatant not in its own turn: one single action it may take now
+ * (the actions panel offers it; spendAction pays with it).
+ */
+export const holdsGrantedAction = (economy: TurnEconomy): boolean =>
+  !economy.inTurn && economy.grantedBy !== null;
 
 /** Actions left unused are lost; an extended action stays pending. */
 export function endTurn(economy: TurnEconomy): TurnEconomy {
@@ -212,7 +216,7 @@ export function spendAction(
   const spent = { stamina: definition.stamina ?? 0, focus: definition.focus ?? 0 };
   // Only a built-in action is tracked by name: a custom action called "wait" is just an action.
   const tracked = typeof action === "string" ? trackAction(economy, key, options) : economy;
-  if (usesGrant(economy)) {
+  if (holdsGrantedAction(economy)) {
     return { ok: true, economy: { ...tracked, grantedBy: null }, spent, completed: true, endsTurn: false };
   }
   if (definition.endsTurn === true) {
@@ -238,7 +242,7 @@ function actionRefusal(
   resources: Resources,
   options: SpendOptions,
 ): EconomyRefusal | undefined {
-  if (usesGrant(economy)) {
+  if (holdsGrantedAction(economy)) {
     // Command gives one action now: not a longer one, and not one that ends a turn it is not taking.
     if (definition.cost > 1 || definition.endsTurn === true) return "granted-one-action";
   } else {

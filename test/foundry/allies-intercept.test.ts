@@ -176,4 +176,25 @@ describe("Intercept", () => {
     await requestCardAction("revert", on);
     expect((await requestInterceptRevert(on)).ok).toBe(true);
   });
+
+  it("is offered on the drawn card to a player with a character of their own; clicking it intercepts", async () => {
+    const f = await fight();
+    await attackRoland(f);
+    const html = await asClementine(() => card().renderHTML());
+    const button = html.querySelector<HTMLButtonElement>('[data-action="intercept"]');
+    expect(button).not.toBeNull();
+    answerDialog({ target: uuid(f, "Clementine") });
+    await asClementine(async () => {
+      button?.click();
+      for (let i = 0; i < 100 && outcome(f)?.targetId !== uuid(f, "Clementine"); i += 1)
+        await new Promise((r) => setTimeout(r, 5));
+    });
+    expect(outcome(f)).toMatchObject({ targetId: uuid(f, "Clementine") });
+    const asGM = await card().renderHTML();
+    expect(asGM.querySelector('[data-action="revert-intercept"]')).not.toBeNull();
+    expect(asGM.textContent).toContain("Clementine intercepts the attack on Roland");
+    const again = await asClementine(() => card().renderHTML());
+    expect(again.querySelector('[data-action="intercept"]')).toBeNull();
+    expect(again.querySelector('[data-action="revert-intercept"]')).toBeNull();
+  });
 });

@@ -47,6 +47,12 @@ describe("Resuscitate", () => {
     expect(f.actor("Roland").statuses.has("prone")).toBe(true);
     expect(f.actor("Fabian").statuses.has("unconscious")).toBe(false);
     expect(f.member("Fabian").ableToAct).toBe(true);
+    // The tracker lets the woken character take a turn this round: the party's next move.
+    await asRoland(() => f.combat.endTurn());
+    await f.combat.takeTurn(f.member("Guard").id ?? "");
+    await f.combat.endTurn();
+    await f.combat.takeTurn(f.member("Fabian").id ?? "");
+    expect(f.combat.turnState.current).toBe(f.member("Fabian").id);
     expect(cards().at(-1)?.content).toContain("Resuscitate Fabian");
     expect(cards().at(-1)?.content).toMatch(/10[\s\S]*vs 10/);
   });

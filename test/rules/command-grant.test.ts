@@ -3,6 +3,7 @@ import { currentEconomy } from "../../src/rules/combat-state";
 import {
   createEconomy,
   grantAction,
+  holdsGrantedAction,
   spendAction,
   startTurn,
   type EconomyResult,
@@ -22,8 +23,10 @@ describe("a commanded action", () => {
   it("lets an ally act outside its own turn, once", () => {
     const ally = grantAction(createEconomy(), "commander");
     expect(ally.grantedBy).toBe("commander");
+    expect(holdsGrantedAction(ally)).toBe(true);
     const first = accepted(spendAction(ally, "attack", PLENTY));
     expect(first.economy.grantedBy).toBeNull();
+    expect(holdsGrantedAction(first.economy)).toBe(false);
     expect(first.economy.attacksThisRound).toBe(1);
     expect(first.economy.actionsLeft).toBe(0);
     expect(spendAction(first.economy, "attack", PLENTY)).toEqual({ ok: false, reason: "not-your-turn" });
