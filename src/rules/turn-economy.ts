@@ -243,8 +243,9 @@ function actionRefusal(
   options: SpendOptions,
 ): EconomyRefusal | undefined {
   if (holdsGrantedAction(economy)) {
-    // Command gives one action now: not a longer one, and not one that ends a turn it is not taking.
-    if (definition.cost > 1 || definition.endsTurn === true) return "granted-one-action";
+    // Command gives one action now: not a longer one, not one that ends a turn it is not taking, and
+    // not a Command of its own (that gift would lapse at once: it is not the ally's turn).
+    if (definition.cost > 1 || definition.endsTurn === true || key === "command") return "granted-one-action";
   } else {
     if (!economy.inTurn) return "not-your-turn";
     if (economy.extended !== null) return "extended-in-progress";

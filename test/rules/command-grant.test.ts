@@ -36,6 +36,10 @@ describe("a commanded action", () => {
     const ally = grantAction(createEconomy(), "commander");
     expect(spendAction(ally, "resuscitate", PLENTY)).toEqual({ ok: false, reason: "granted-one-action" });
     expect(spendAction(ally, "guard", PLENTY)).toEqual({ ok: false, reason: "granted-one-action" });
+    expect(spendAction(ally, "command", PLENTY, { target: "x" })).toEqual({
+      ok: false,
+      reason: "granted-one-action",
+    });
     expect(spendAction(ally, { key: "reload", cost: 2 }, PLENTY)).toEqual({
       ok: false,
       reason: "granted-one-action",
