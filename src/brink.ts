@@ -36,6 +36,8 @@ import { registerGuardClock } from "./workflows/guard";
 import { registerConditionClock } from "./workflows/durations";
 import { registerSeekCover } from "./workflows/seek-cover";
 import { registerSeekCoverPrompt } from "./applications/actions/seek-cover";
+import { registerAllies } from "./workflows/allies";
+import { registerAllyPrompts } from "./applications/allies/prompts";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -69,6 +71,8 @@ Hooks.once("init", () => {
   registerConditionClock();
   registerSeekCover();
   registerSeekCoverPrompt();
+  registerAllies();
+  registerAllyPrompts();
   registerRecovery();
   registerLegacyRecoveryCards();
   registerCardButtons();

@@ -46,7 +46,10 @@ export interface ActionContext {
   combatant: BrinkCombatant;
   actor: Actor.Implementation;
   user: User.Implementation;
-  /** Command's ally (a combatant id in the same combat), when the action names one. */
+  /**
+   * Command's ally or Resuscitate's patient (a combatant id in the same combat), when the action
+   * names one; an extended action keeps it until its last action is paid.
+   */
   target?: string;
 }
 
@@ -80,6 +83,12 @@ function ruledKey(request: EconomyRequest, economy: TurnEconomy): string | undef
     default:
       return undefined;
   }
+}
+
+/** Whom the action is for: named by the request, or kept by the extended action being continued. */
+function requestTarget(request: EconomyRequest, economy: TurnEconomy): string | undefined {
+  if (request.operation === "action") return request.target;
+  return request.operation === "continue" ? economy.extended?.target : undefined;
 }
 
 const camel = (key: string): string => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -195,15 +204,9 @@ export class BrinkCombatant extends Combatant {
       return refuse("BRINK.Combat.Refusal.unknownTarget");
     const key = ruledKey(request, this.economy);
     const rule = key === undefined ? undefined : actionRules.get(key);
+    const target = requestTarget(request, this.economy);
     const context: ActionContext | undefined = this.actor
-      ? {
-          combatant: this,
-          actor: this.actor,
-          user,
-          ...(request.operation === "action" && request.target !== undefined
-            ? { target: request.target }
-            : {}),
-        }
+      ? { combatant: this, actor: this.actor, user, ...(target === undefined ? {} : { target }) }
       : undefined;
     // A continued action was allowed when it was started; only a new one is checked.
     const refusal = request.operation === "continue" || !context ? undefined : rule?.refusal?.(context);

@@ -168,5 +168,9 @@ export function currentEconomy(
   const acting = clock.current === memberId;
   if (acting && stamp.turn !== clock.turn) economy = startTurn(economy);
   else if (!acting && economy.inTurn) economy = endTurn(economy);
+  // Command's action is taken during the commander's turn: it lapses when that turn is over.
+  const lapsed =
+    stamp.round !== clock.round || stamp.turn !== clock.turn || clock.current !== economy.grantedBy;
+  if (economy.grantedBy !== null && lapsed) economy = { ...economy, grantedBy: null };
   return economy;
 }

@@ -81,6 +81,8 @@ export interface ExtendedAction {
   key: string;
   /** Actions still to pay before the action takes effect. */
   remaining: number;
+  /** Whom it is for (Resuscitate's target), kept until it takes effect. */
+  target?: string;
 }
 
 export interface TurnEconomy {
@@ -95,6 +97,11 @@ export interface TurnEconomy {
   readied: boolean;
   /** Allies given an action by Command this turn (once per turn per target). */
   commanded: string[];
+  /**
+   * Command's gift: the commander's combatant id while this combatant holds one action to take
+   * outside its own turn; it lapses when the commander's turn ends (combat-state.ts).
+   */
+  grantedBy: string | null;
   /** Feeds the multiple attack penalty; cleared when the round ends. */
   attacksThisRound: number;
   extended: ExtendedAction | null;
@@ -107,6 +114,7 @@ export interface Resources {
 
 export type EconomyRefusal =
   | "not-your-turn"
+  | "granted-one-action"
   | "no-actions-left"
   | "extended-in-progress"
   | "no-extended-action"
@@ -144,6 +152,7 @@ export function createEconomy(): TurnEconomy {
     guarding: false,
     readied: false,
     commanded: [],
+    grantedBy: null,
     attacksThisRound: 0,
     extended: null,
   };
@@ -164,6 +173,18 @@ export function startTurn(economy: TurnEconomy): TurnEconomy {
   };
 }
 
+/** Command: the ally holds one action, given by this commander, to take during the commander's turn. */
+export function grantAction(economy: TurnEconomy, commanderId: string): TurnEconomy {
+  return { ...economy, grantedBy: commanderId };
+}
+
+/**
+ * A commanded action held by a combatant not in its own turn: one single action it may take now
+ * (the actions panel offers it; spendAction pays with it).
+ */
+export const holdsGrantedAction = (economy: TurnEconomy): boolean =>
+  !economy.inTurn && economy.grantedBy !== null;
+
 /** Actions left unused are lost; an extended action stays pending. */
 export function endTurn(economy: TurnEconomy): TurnEconomy {
   return { ...economy, inTurn: false, actionsLeft: 0 };
@@ -174,7 +195,7 @@ export function endRound(economy: TurnEconomy): TurnEconomy {
 }
 
 export interface SpendOptions {
-  /** Command: the ally given the action. */
+  /** Command: the ally given the action; Resuscitate: whom it wakes. */
   target?: string;
 }
 
@@ -195,12 +216,16 @@ export function spendAction(
   const spent = { stamina: definition.stamina ?? 0, focus: definition.focus ?? 0 };
   // Only a built-in action is tracked by name: a custom action called "wait" is just an action.
   const tracked = typeof action === "string" ? trackAction(economy, key, options) : economy;
+  if (holdsGrantedAction(economy)) {
+    return { ok: true, economy: { ...tracked, grantedBy: null }, spent, completed: true, endsTurn: false };
+  }
   if (definition.endsTurn === true) {
     return { ok: true, economy: endTurn(tracked), spent, completed: true, endsTurn: true };
   }
   const paid = Math.min(definition.cost, economy.actionsLeft);
   const remaining = definition.cost - paid;
-  const extended = remaining > 0 ? { key, remaining } : null;
+  const target = options.target === undefined ? {} : { target: options.target };
+  const extended = remaining > 0 ? { key, remaining, ...target } : null;
   return {
     ok: true,
     economy: { ...tracked, actionsLeft: economy.actionsLeft - paid, extended },
@@ -217,9 +242,15 @@ function actionRefusal(
   resources: Resources,
   options: SpendOptions,
 ): EconomyRefusal | undefined {
-  if (!economy.inTurn) return "not-your-turn";
-  if (economy.extended !== null) return "extended-in-progress";
-  if (economy.actionsLeft <= 0) return "no-actions-left";
+  if (holdsGrantedAction(economy)) {
+    // Command gives one action now: not a longer one, not one that ends a turn it is not taking, and
+    // not a Command of its own (that gift would lapse at once: it is not the ally's turn).
+    if (definition.cost > 1 || definition.endsTurn === true || key === "command") return "granted-one-action";
+  } else {
+    if (!economy.inTurn) return "not-your-turn";
+    if (economy.extended !== null) return "extended-in-progress";
+    if (economy.actionsLeft <= 0) return "no-actions-left";
+  }
   if (key === "move" && economy.moved) return "already-moved";
   if (key === "move" && economy.stepped) return "already-stepped";
   if (key === "sprint" && !economy.moved) return "move-first";

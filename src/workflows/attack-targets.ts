@@ -92,3 +92,16 @@ export function attackTargets(
   }
   return targets;
 }
+
+/**
+ * Whether two tokens stand on the same scene within `metres` of each other (Intercept's reach),
+ * read from the scene's Token documents on the GM's client.
+ */
+export function tokensWithin(uuid: string, otherUuid: string, metres: number): boolean {
+  const token = fromUuidSync(uuid);
+  const other = fromUuidSync(otherUuid);
+  if (!isSceneToken(token) || !isSceneToken(other)) return false;
+  const scene = token.parent;
+  if (!scene || other.parent !== scene) return false;
+  return withinDistance(footprint(token, scene.grid), [footprint(other, scene.grid)], metres).length > 0;
+}

@@ -41,6 +41,7 @@ import {
   type DamageHookData,
 } from "../hooks/module-hooks";
 import { giveReactionBack, reactionAvailable, spendReaction, type Fighter } from "./combat-economy";
+import { freeDefence } from "./allies/intercept";
 import { defenceItem } from "./defence-items";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { badField, FieldRefusal, type Fields } from "../requests/fields";
@@ -58,6 +59,7 @@ interface CardRequest {
 
 interface Found {
   killed: boolean;
+  attack: number;
   message: ChatMessage.Implementation;
   system: AttackCardRecord;
   outcome: TargetOutcome;
@@ -97,6 +99,7 @@ async function findOnCard(request: CardRequest): Promise<Found | RequestResult> 
   const key = entryKey(request.attack, request.target);
   const killed = attack.killingStrike?.killed === true;
   return {
+    attack: request.attack,
     message,
     system,
     outcome,
@@ -149,10 +152,14 @@ async function writeCard(found: Found, entry: AppliedEntry, rolls: BrinkRoll[]):
   await updateAttackCard(found.message, found.system, applied, rolls);
 }
 
+/** An interceptor's one free defensive reaction on this blow (RULES §3 Intercept), not yet taken. */
+const isFree = (found: Found): boolean =>
+  freeDefence(found.system, found.attack, found.outcome.targetId, found.entry);
+
 /** The card's target with its rule state: the prepared data and the ActorState the rules take. */
 function targetState(found: Found) {
   const system = lifeData(found.actor);
-  return { system, state: actorStateOf(system, reactionAvailable(found.fighter)) };
+  return { system, state: actorStateOf(system, isFree(found) || reactionAvailable(found.fighter)) };
 }
 
 /** The card entry, if the user may answer for its target (the target's owner or the GM). */
@@ -297,7 +304,7 @@ async function handleChoice(
   };
   if (!(await markThenWrite(found, marked, entry, result, rolls))) return interrupted(found);
   const fortified =
-    choice === "fortify" && state.reactionAvailable && state.stamina.value > 0
+    choice === "fortify" && !isFree(found) && state.reactionAvailable && state.stamina.value > 0
       ? await spendReaction(found.fighter, "fortify")
       : null;
   const changes = await applyInjuryItems(found.actor, result.steps);
@@ -356,7 +363,7 @@ async function handleReaction(
     by: user.id ?? "",
   };
   if (!(await markThenWrite(found, done, null, result.defender, rolls))) return interrupted(found);
-  const reactionSpent = await spendReaction(found.fighter, kind);
+  const reactionSpent = isFree(found) ? null : await spendReaction(found.fighter, kind);
   if (itemWrite) await itemWrite.item.update({ system: { durability: itemWrite.durability } } as never);
   await writeCard(found, { ...done, reactionSpent }, []);
   return { ok: true };

@@ -202,6 +202,7 @@ describe("refusal messages", () => {
     "not-readied": "notReadied",
     "not-enough-stamina": "notEnoughStamina",
     "not-enough-focus": "notEnoughFocus",
+    "granted-one-action": "grantedOneAction",
   };
 
   it("exist in English for every refusal of the scheduler and the turn economy", () => {

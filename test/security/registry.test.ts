@@ -68,6 +68,9 @@ function samples(w: World): Record<string, Record<string, unknown>> {
       combatantId: w.rolandId,
       request: { operation: "action", action: "move" },
     },
+    "allies.resist": { ...onCombat, combatantId: w.rolandId, difficulty: 10 },
+    "allies.intercept": { ...onCard, interceptor: w.actorUuid },
+    "allies.revertIntercept": onCard,
     "morale.check": { ...onCombat, groupId: w.teamId, scope: "team", advantage: false, disadvantage: false },
     "retreat.action": {
       ...onCombat,

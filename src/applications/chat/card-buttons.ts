@@ -10,6 +10,8 @@ import { applyHealingCard } from "../../workflows/healing-roll";
 import { revertLifeCard } from "../../workflows/life";
 import { requestRetreatRevert, requestReuniteRevert } from "../../workflows/retreat";
 import { chooseDrop, confirmRetreatRequest, reuniteParty } from "../retreat/retreat-dialog";
+import { promptIntercept } from "../allies/intercept-prompt";
+import { requestInterceptRevert } from "../../workflows/allies/intercept";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
@@ -37,6 +39,11 @@ const HANDLERS: Record<CardAction, Handler> = {
   reunite: () => reuniteParty(),
   "revert-reunite": (message) => requestReuniteRevert(message.id ?? ""),
   "confirm-retreat": (message) => confirmRetreatRequest(message),
+  intercept: (message, button) => {
+    const { attack, target } = onTarget(message, button);
+    return promptIntercept(message, attack, target);
+  },
+  "revert-intercept": (message, button) => requestInterceptRevert(onTarget(message, button)),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

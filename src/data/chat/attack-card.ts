@@ -4,7 +4,7 @@
  * log draws it from `system` for each viewer, offering the attacker's owners Apply, the target's
  * owners their reactions and choices, and the GM Revert.
  */
-import type { AttackResult } from "../../rules/attacks";
+import type { AttackResult, TargetOutcome } from "../../rules/attacks";
 import type { ActorState, Hit, Step } from "../../rules/damage-chain";
 import type { DefenceStep } from "../../rules/defences";
 import { attackView, type TargetInfo } from "./card-views";
@@ -12,9 +12,28 @@ import type { InjuryItemRecord } from "./life-card";
 import { isRecordCard, ownsActorAt, renderCard, type CardView } from "./card";
 import { recordField } from "../shared/fields";
 
+/**
+ * An Intercept on one attack (RULES §3): who stepped in for whom, the outcome it replaced, and
+ * what it spent, so the GM can revert it.
+ */
+export interface InterceptRecord {
+  /** The ally the attack was aimed at (a token or actor uuid, as the outcome named it). */
+  from: string;
+  /** The interceptor, now the outcome's target. */
+  by: string;
+  original: TargetOutcome;
+  /** Stamina the interceptor paid (given back on revert). */
+  stamina: number;
+  reactionSpent: ReactionSpent | null;
+  /** False once the GM reverted it. */
+  active: boolean;
+}
+
 export interface AttackRecord {
   result: AttackResult;
   targets: TargetInfo[];
+  /** Intercepts on this attack, in order. */
+  intercepts?: InterceptRecord[];
   /** Present when the attack was a killing strike: whether it landed, and its test. */
   killingStrike?: { killed: boolean; total: number; difficulty: number };
 }
@@ -162,11 +181,44 @@ export function attackCardContext(
       const view = attackView(attack.result, attack.targets, index, record.applied);
       const targets = view.targets.map((target) => {
         const mayAnswer = live && (gm || ownsActorAt(target.targetId));
-        return { ...target, mayApply, mayAnswer, mayRevert: live && gm };
+        const intercept = interceptView(attack, target.targetId);
+        // Anyone with a character of their own may offer to step in; the GM's client checks reach and team.
+        const mayIntercept =
+          live && !attack.killingStrike && !intercept && (gm || ownsAnother(target.targetId));
+        const entry = record.applied[entryKey(index, target.targetId)];
+        const mayRevertIntercept =
+          live && gm && intercept !== null && (!entry || entry.status === "reverted");
+        return {
+          ...target,
+          mayApply,
+          mayAnswer,
+          mayRevert: live && gm,
+          intercept,
+          mayIntercept,
+          mayRevertIntercept,
+        };
       });
       return { number: index + 1, index, ...view, targets, killingStrike: killingStrikeView(attack) };
     }),
   };
+}
+
+/** "Clementine intercepts the attack on Roland", on the interceptor's row while the intercept stands. */
+function interceptView(attack: AttackRecord, targetId: string): string | null {
+  const intercept = attack.intercepts?.find((i) => i.active && i.by === targetId);
+  if (!intercept) return null;
+  const name = (uuid: string) => attack.targets.find((t) => t.uuid === uuid)?.name ?? "?";
+  return game.i18n.format("BRINK.Allies.Intercept.card", {
+    by: name(intercept.by),
+    from: name(intercept.from),
+  });
+}
+
+/** Whether this user owns a character other than the one a row names (a token's or an actor's uuid). */
+function ownsAnother(targetId: string): boolean {
+  const found: unknown = fromUuidSync(targetId);
+  const named = found instanceof Actor ? found : (found as { actor?: unknown } | null)?.actor;
+  return game.actors.contents.some((actor) => actor.isOwner && actor !== named);
 }
 
 interface StoredTarget {

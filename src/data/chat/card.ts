@@ -19,6 +19,8 @@ export const CARD_ACTIONS = [
   "reunite",
   "revert-reunite",
   "confirm-retreat",
+  "intercept",
+  "revert-intercept",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 

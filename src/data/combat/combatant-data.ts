@@ -1,4 +1,4 @@
-import { REACTIONS_PER_ROUND, type TurnEconomy } from "../../rules/turn-economy";
+import { REACTIONS_PER_ROUND, type ExtendedAction, type TurnEconomy } from "../../rules/turn-economy";
 import { currentEconomy, type EconomyStamp } from "../../rules/combat-state";
 import { countField } from "../shared/fields";
 
@@ -19,11 +19,15 @@ const combatantSchema = () => {
     guarding: flagField(),
     readied: flagField(),
     commanded: new f.ArrayField(new f.StringField({ required: true, blank: false })),
+    /** Command: the commander's combatant id while this one holds an action to take in that turn. */
+    grantedBy: new f.StringField({ required: true, blank: false, nullable: true, initial: null }),
     attacksThisRound: countField(0),
     extended: new f.SchemaField(
       {
         key: new f.StringField({ required: true, blank: false }),
         remaining: countField(1, 1),
+        /** Whom the action is for (Resuscitate's target); blank when it names no one. */
+        target: new f.StringField({ required: true, blank: true, initial: "" }),
       },
       { required: true, nullable: true, initial: null },
     ),
@@ -31,6 +35,12 @@ const combatantSchema = () => {
   };
 };
 type CombatantSchema = ReturnType<typeof combatantSchema>;
+
+/** An extended action as stored: a blank target is none. */
+function storedExtended(source: { key: string; remaining: number; target?: string | null }): ExtendedAction {
+  const { key, remaining, target } = source;
+  return target ? { key, remaining, target } : { key, remaining };
+}
 
 export class CombatantData extends foundry.abstract.TypeDataModel<CombatantSchema, Combatant.Implementation> {
   static override LOCALIZATION_PREFIXES = ["BRINK.Combatant"];
@@ -51,8 +61,9 @@ export class CombatantData extends foundry.abstract.TypeDataModel<CombatantSchem
       guarding: source.guarding,
       readied: source.readied,
       commanded: [...source.commanded],
+      grantedBy: source.grantedBy,
       attacksThisRound: source.attacksThisRound,
-      extended: source.extended === null ? null : { ...source.extended },
+      extended: source.extended === null ? null : storedExtended(source.extended),
     };
   }
 
