@@ -29,6 +29,7 @@ import "./workflows/life";
 import { registerLifeClocks } from "./workflows/life";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
+import { registerActionsPanel } from "./applications/actions";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -56,6 +57,7 @@ Hooks.once("init", () => {
   registerLifeClocks();
   registerIncapacity();
   registerGuardClock();
+  registerActionsPanel();
   registerRecovery();
   registerLegacyRecoveryCards();
   registerCardButtons();

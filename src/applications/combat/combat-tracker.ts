@@ -3,6 +3,7 @@ import { templatePath } from "../../constants";
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { BrinkCombat } from "../../documents/combat";
 import { askDelayAfter, askTeamChanges } from "./dialogs";
+import { PANEL_ACTIONS } from "../actions/panel";
 import { combatTrackerBase } from "./tracker-base";
 import { trackerView, type TrackerView } from "./tracker-context";
 
@@ -43,6 +44,7 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       emergencyRetreat: BrinkCombatTracker.#onEmergencyRetreat,
       moraleCheck: BrinkCombatTracker.#onMoraleCheck,
       retreatAction: BrinkCombatTracker.#onRetreatAction,
+      ...PANEL_ACTIONS,
     },
   };
 

@@ -1,4 +1,5 @@
 import { DYING_TURNS } from "../../rules/dying";
+import { actionsPanelView, type ActionsPanelView } from "../actions/panel";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { optionalRules } from "../../settings";
 import type { BrinkCombat } from "../../documents/combat";
@@ -62,6 +63,8 @@ export interface MemberView {
   /** The dying countdown or the rounds left to be stabilised (RULES §6), when either runs. */
   lifeTag: string | null;
   draggable: boolean;
+  /** The actions panel, in the row of whoever is acting, for its owner and the GM. */
+  panel: ActionsPanelView | null;
 }
 
 /** A team (teams mode) or a place in the order (dexterity modes), with its members. */
@@ -226,6 +229,7 @@ function memberView(
     draggable: viewer.isGM && state.phase !== "ended",
     canRetreatAction: viewer.isGM && running && member !== undefined && member.canAct,
     lifeTag: lifeTag(combatant),
+    panel: mark === "acting" && owner ? actionsPanelView(combatant) : null,
   };
 }
 
