@@ -30,6 +30,7 @@ import { registerLifeClocks } from "./workflows/life";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
 import { registerActionsPanel } from "./applications/actions";
+import { registerTokenRuler } from "./applications/canvas/token-ruler";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -58,6 +59,7 @@ Hooks.once("init", () => {
   registerIncapacity();
   registerGuardClock();
   registerActionsPanel();
+  registerTokenRuler();
   registerRecovery();
   registerLegacyRecoveryCards();
   registerCardButtons();
