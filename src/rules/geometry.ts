@@ -54,3 +54,14 @@ export function movementBand(metres: number, speed: number): MovementBand {
   if (metres <= speed) return "move";
   return metres <= 2 * speed ? "sprint" : "beyond";
 }
+
+/** A path as a square grid counts it: squares entered, and how many of those steps were diagonal. */
+export interface GridCount {
+  spaces: number;
+  diagonals: number;
+}
+
+/** The S4 length of a whole path from its counts: each square once, plus one more per second diagonal. */
+export function squareGridMetres({ spaces, diagonals }: GridCount, squareMetres: number): number {
+  return (spaces + Math.floor(diagonals / 2)) * squareMetres;
+}

@@ -24,6 +24,14 @@ export class FakeTokenRuler {
     return { width: 4, color: 0xffffff, alpha: 1 };
   }
 
+  /** Core's label for a waypoint: the path's distance so far (the fake: its measured distance). */
+  _getWaypointLabelContext(
+    waypoint: { measurement: { cost: number } },
+    _state: unknown,
+  ): { distance: { total: string } } {
+    return { distance: { total: String(waypoint.measurement.cost) } };
+  }
+
   _getGridHighlightStyle(_waypoint: unknown, _offset: unknown): RulerStyle {
     return { color: 0xffffff, alpha: 0.5 };
   }

@@ -7,7 +7,10 @@ const { BrinkTokenRuler, RULER_COLOURS } = await import("../../src/applications/
 
 /** RULES §3 (S4): dragging a token colours the path by the character's speed: a move, a sprint, beyond. */
 
-beforeEach(() => resetWorld());
+beforeEach(() => {
+  resetWorld();
+  gridOf(null);
+});
 
 async function rulerFor(speed: number, exhaustion = 0) {
   const actor = await Actor.implementation.create({
@@ -17,7 +20,11 @@ async function rulerFor(speed: number, exhaustion = 0) {
   });
   return new BrinkTokenRuler({ document: { actor } } as never);
 }
-const at = (cost: number) => ({ measurement: { cost }, actionConfig: {} });
+const at = (cost: number, spaces = cost, diagonals = 0) => ({
+  measurement: { cost, spaces, diagonals },
+  actionConfig: {},
+});
+const gridOf = (grid: object | null) => Object.assign(canvas as object, { grid });
 
 describe("the token ruler", () => {
   it("is the ruler Foundry uses for tokens", () => {
@@ -32,6 +39,24 @@ describe("the token ruler", () => {
     expect(ruler._getGridHighlightStyle(at(6) as never, { i: 0, j: 0 } as never).color).toBe(
       RULER_COLOURS.sprint,
     );
+  });
+
+  it("on a square grid counts every second diagonal as 2 m (S4), whatever core's measurement says", async () => {
+    gridOf({ isSquare: true, distance: 1 });
+    const ruler = await rulerFor(5);
+    // Five diagonal squares: core may call it 5 m; S4 counts 1+2+1+2+1 = 7 m, a sprint.
+    expect(ruler._getSegmentStyle(at(5, 5, 5) as never).color).toBe(RULER_COLOURS.sprint);
+    expect(ruler._getSegmentStyle(at(5, 5, 1) as never).color).toBe(RULER_COLOURS.move);
+    gridOf({ isSquare: false, distance: 1 });
+    expect(ruler._getSegmentStyle(at(5, 5, 5) as never).color).toBe(RULER_COLOURS.move);
+  });
+
+  it("labels a waypoint with the S4 distance on a square grid", async () => {
+    gridOf({ isSquare: true, distance: 1 });
+    const ruler = await rulerFor(5);
+    const context = ruler._getWaypointLabelContext(at(5, 5, 5) as never, {} as never) as
+      { distance: { total: string | number } } | undefined;
+    expect(Number(context?.distance.total)).toBe(7);
   });
 
   it("shows a character at exhaustion 5 (speed 0) that any move is out of reach", async () => {

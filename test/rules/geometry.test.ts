@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { gapBetween, movementBand, pathMetres, withinDistance } from "../../src/rules/geometry";
+import {
+  gapBetween,
+  movementBand,
+  pathMetres,
+  squareGridMetres,
+  withinDistance,
+} from "../../src/rules/geometry";
 
 const at = (id: string, x: number, y: number, size = 1) => ({ id, x, y, width: size, height: size });
 
@@ -52,5 +58,16 @@ describe("movement on a square grid (S4: every second diagonal counts 2 m)", () 
     expect(movementBand(11, 5)).toBe("beyond");
     expect(movementBand(1, 0)).toBe("beyond");
     expect(movementBand(0, 0)).toBe("move");
+  });
+});
+
+describe("a measured path's S4 length from its grid counts", () => {
+  it("adds one square for every second diagonal to the squares crossed", () => {
+    expect(squareGridMetres({ spaces: 4, diagonals: 0 }, 1)).toBe(4);
+    expect(squareGridMetres({ spaces: 4, diagonals: 1 }, 1)).toBe(4);
+    expect(squareGridMetres({ spaces: 4, diagonals: 2 }, 1)).toBe(5);
+    expect(squareGridMetres({ spaces: 3, diagonals: 3 }, 1.5)).toBe(6);
+    // The same as walking the path leg by leg.
+    expect(squareGridMetres({ spaces: 4, diagonals: 2 }, 1)).toBe(pathMetres([{ dx: 4, dy: 2 }], 1));
   });
 });
