@@ -38,6 +38,8 @@ import { registerSeekCover } from "./workflows/seek-cover";
 import { registerSeekCoverPrompt } from "./applications/actions/seek-cover";
 import { registerAllies } from "./workflows/allies";
 import { registerAllyPrompts } from "./applications/allies/prompts";
+import { registerActionsPanel } from "./applications/actions";
+import { registerTokenRuler } from "./applications/canvas/token-ruler";
 import { registerRecovery } from "./workflows/recovery";
 
 Hooks.once("init", () => {
@@ -73,6 +75,8 @@ Hooks.once("init", () => {
   registerSeekCoverPrompt();
   registerAllies();
   registerAllyPrompts();
+  registerActionsPanel();
+  registerTokenRuler();
   registerRecovery();
   registerLegacyRecoveryCards();
   registerCardButtons();

@@ -28,6 +28,7 @@ export const TEMPLATE_PARTIALS = [
   "parts/die.hbs",
   "parts/item-row.hbs",
   "parts/stat.hbs",
+  "parts/actions-panel.hbs",
   "chat/parts/dice.hbs",
   "chat/parts/roll-lines.hbs",
   "actor/header-actions.hbs",

@@ -22,3 +22,46 @@ export function gapBetween(a: Footprint, b: Footprint): number {
 export function withinDistance(target: Footprint, others: readonly Footprint[], metres: number): Footprint[] {
   return others.filter((other) => other.id !== target.id && gapBetween(target, other) <= metres + 1e-9);
 }
+
+/** One leg of a path on a square grid, in squares (either sign). */
+export interface GridLeg {
+  dx: number;
+  dy: number;
+}
+
+/**
+ * S4 movement on a square grid: a straight square is one square's worth of metres; diagonals
+ * alternate one and two, and the alternation runs on across the legs of the path.
+ */
+export function pathMetres(legs: readonly GridLeg[], squareMetres: number): number {
+  let squares = 0;
+  let diagonals = 0;
+  for (const { dx, dy } of legs) {
+    const diagonal = Math.min(Math.abs(dx), Math.abs(dy));
+    const straight = Math.max(Math.abs(dx), Math.abs(dy)) - diagonal;
+    // Diagonals numbered diagonals+1 … diagonals+diagonal; every even-numbered one counts twice.
+    const doubled = Math.floor((diagonals + diagonal) / 2) - Math.floor(diagonals / 2);
+    squares += straight + diagonal + doubled;
+    diagonals += diagonal;
+  }
+  return squares * squareMetres;
+}
+
+/** Within one move (up to speed), within a sprint (a second move after it), or out of reach this turn. */
+export type MovementBand = "move" | "sprint" | "beyond";
+
+export function movementBand(metres: number, speed: number): MovementBand {
+  if (metres <= speed) return "move";
+  return metres <= 2 * speed ? "sprint" : "beyond";
+}
+
+/** A path as a square grid counts it: squares entered, and how many of those steps were diagonal. */
+export interface GridCount {
+  spaces: number;
+  diagonals: number;
+}
+
+/** The S4 length of a whole path from its counts: each square once, plus one more per second diagonal. */
+export function squareGridMetres({ spaces, diagonals }: GridCount, squareMetres: number): number {
+  return (spaces + Math.floor(diagonals / 2)) * squareMetres;
+}

@@ -4,6 +4,7 @@
  * any system module, because Brink's classes extend Foundry's at module evaluation.
  */
 import { readFileSync } from "node:fs";
+import { FakeTokenRuler } from "./canvas";
 import { resolve } from "node:path";
 import Handlebars from "handlebars";
 import { installFakeCombat } from "./combat";
@@ -109,6 +110,7 @@ export const fakeFoundry = {
     interaction: { KeyboardManager: { MODIFIER_KEYS, MODIFIER_CODES } },
   },
   dice: { Roll: FakeRoll },
+  canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
 };
 
 export const fakeConfig = {

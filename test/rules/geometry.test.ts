@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { gapBetween, withinDistance } from "../../src/rules/geometry";
+import {
+  gapBetween,
+  movementBand,
+  pathMetres,
+  squareGridMetres,
+  withinDistance,
+} from "../../src/rules/geometry";
 
 const at = (id: string, x: number, y: number, size = 1) => ({ id, x, y, width: size, height: size });
 
@@ -19,5 +25,49 @@ describe("who stands within 1 m of a target", () => {
   it("measures from the edge of large creatures", () => {
     expect(gapBetween(at("ogre", 0, 0, 2), at("hero", 3, 1))).toBe(1);
     expect(gapBetween(at("ogre", 0, 0, 2), at("hero", 4, 1))).toBe(2);
+  });
+});
+
+describe("movement on a square grid (S4: every second diagonal counts 2 m)", () => {
+  it("counts straight squares 1 m each and diagonals 1, 2, 1, 2…", () => {
+    expect(pathMetres([{ dx: 3, dy: 0 }], 1)).toBe(3);
+    expect(pathMetres([{ dx: 1, dy: 1 }], 1)).toBe(1);
+    expect(pathMetres([{ dx: 2, dy: 2 }], 1)).toBe(3);
+    expect(pathMetres([{ dx: 3, dy: 3 }], 1)).toBe(4);
+    expect(pathMetres([{ dx: 4, dy: 1 }], 1)).toBe(4);
+    expect(pathMetres([{ dx: 4, dy: 2 }], 1)).toBe(5);
+  });
+
+  it("carries the diagonal count across the legs of a path, and scales with the square's size", () => {
+    expect(
+      pathMetres(
+        [
+          { dx: 1, dy: 1 },
+          { dx: -1, dy: 1 },
+        ],
+        1,
+      ),
+    ).toBe(3);
+    expect(pathMetres([{ dx: 2, dy: 2 }], 1.5)).toBe(4.5);
+  });
+
+  it("sorts a distance into a move, a sprint (a second move) or out of reach", () => {
+    expect(movementBand(5, 5)).toBe("move");
+    expect(movementBand(6, 5)).toBe("sprint");
+    expect(movementBand(10, 5)).toBe("sprint");
+    expect(movementBand(11, 5)).toBe("beyond");
+    expect(movementBand(1, 0)).toBe("beyond");
+    expect(movementBand(0, 0)).toBe("move");
+  });
+});
+
+describe("a measured path's S4 length from its grid counts", () => {
+  it("adds one square for every second diagonal to the squares crossed", () => {
+    expect(squareGridMetres({ spaces: 4, diagonals: 0 }, 1)).toBe(4);
+    expect(squareGridMetres({ spaces: 4, diagonals: 1 }, 1)).toBe(4);
+    expect(squareGridMetres({ spaces: 4, diagonals: 2 }, 1)).toBe(5);
+    expect(squareGridMetres({ spaces: 3, diagonals: 3 }, 1.5)).toBe(6);
+    // The same as walking the path leg by leg.
+    expect(squareGridMetres({ spaces: 4, diagonals: 2 }, 1)).toBe(pathMetres([{ dx: 4, dy: 2 }], 1));
   });
 });

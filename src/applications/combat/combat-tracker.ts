@@ -5,6 +5,7 @@ import { templatePath } from "../../constants";
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { BrinkCombat } from "../../documents/combat";
 import { askDelayAfter, askTeamChanges } from "./dialogs";
+import { PANEL_ACTIONS } from "../actions/panel";
 import { combatTrackerBase } from "./tracker-base";
 import { trackerView, type TrackerView } from "./tracker-context";
 
@@ -47,6 +48,7 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       retreatAction: BrinkCombatTracker.#onRetreatAction,
       passTime: BrinkCombatTracker.#onPassTime,
       cancelRetreat: BrinkCombatTracker.#onCancelRetreat,
+      ...PANEL_ACTIONS,
     },
   };
 

@@ -1,4 +1,6 @@
+import { actorData } from "../../data";
 import { DYING_TURNS } from "../../rules/dying";
+import { actionsPanelView, type ActionsPanelView } from "../actions/panel";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { optionalRules } from "../../settings";
 import { runningClocks } from "../../workflows/life-clock";
@@ -70,6 +72,8 @@ export interface MemberView {
   /** The dying countdown or the rounds left to be stabilised (RULES §6), when either runs. */
   lifeTag: string | null;
   draggable: boolean;
+  /** The actions panel, in the row of whoever is acting, for its owner and the GM. */
+  panel: ActionsPanelView | null;
 }
 
 /** A team (teams mode) or a place in the order (dexterity modes), with its members. */
@@ -262,6 +266,7 @@ function memberView(
     draggable: viewer.isGM && state.phase !== "ended",
     canRetreatAction: viewer.isGM && running && member !== undefined && member.canAct,
     lifeTag: lifeTag(combatant.actor),
+    panel: mark === "acting" && owner ? actionsPanelView(combatant) : null,
   };
 }
 
@@ -274,12 +279,7 @@ function effectIcons(combatant: BrinkCombatant): EffectIconsView {
 }
 
 function lifeTag(actor: Actor.Implementation | null | undefined): string | null {
-  // Brink actors keep the death rules' clocks in system.death (data/actor).
-  const death = (
-    actor?.system as
-      | { death?: { dying: { turnsTaken: number } | null; downed: { roundsElapsed: number } | null } }
-      | undefined
-  )?.death;
+  const death = actor ? actorData(actor).lifeTracks() : undefined;
   if (death?.dying)
     return format("BRINK.Combat.Tracker.dying", { turns: String(DYING_TURNS - death.dying.turnsTaken) });
   if (death?.downed)

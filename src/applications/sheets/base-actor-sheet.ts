@@ -9,6 +9,7 @@ import { actorData } from "../../data";
 
 import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
 import { withValidatedSubmit } from "./submit";
+import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
 
 export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
 
@@ -39,6 +40,7 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       deathSave: BrinkActorSheet.#onDeathSave,
       stabilise: BrinkActorSheet.#onStabilise,
       resurrect: BrinkActorSheet.#onResurrect,
+      ...PANEL_ACTIONS,
     },
   };
 
@@ -75,6 +77,7 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       isEdit: this.isEditMode,
       isGM: game.user.isGM,
       editable: this.isEditable,
+      actionsPanel: sheetPanelView(this.actor),
       ...actorSheetContext(this.actor, changes),
     });
   }

@@ -8,6 +8,7 @@ export class CharacterSheet extends BrinkActorSheet {
 
   static override PARTS = {
     header: { template: templatePath("actor/header.hbs") },
+    actions: { template: templatePath("actor/actions.hbs") },
     tabs: { template: templatePath("actor/tabs.hbs") },
     character: { template: templatePath("actor/character-tab.hbs"), scrollable: [""] },
     inventory: { template: templatePath("actor/inventory-tab.hbs"), scrollable: [""] },

@@ -11,6 +11,7 @@ export class NpcSheet extends BrinkActorSheet {
 
   static override PARTS = {
     header: { template: templatePath("actor/header.hbs") },
+    actions: { template: templatePath("actor/actions.hbs") },
     npc: { template: templatePath("actor/npc-body.hbs"), scrollable: [""] },
   };
 }
