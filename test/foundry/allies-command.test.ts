@@ -2,10 +2,21 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetWorld } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { answerDialog } from "../fake-foundry/ui";
-import { bootCombat, DISPOSITIONS, player, setUpFight, writesDuring, type Fight } from "./combat-fixtures";
+import {
+  bootCombat,
+  DISPOSITIONS,
+  mountTracker,
+  player,
+  setUpFight,
+  writesDuring,
+  type Fight,
+} from "./combat-fixtures";
+import { openSheet } from "../support/sheets";
+import type { DocumentSheetSurface } from "../../src/foundry/application-base";
 
 await bootCombat();
 const { actionPrompt } = await import("../../src/applications/actions/prompts");
+const { CharacterSheet } = await import("../../src/applications/sheets");
 
 /** RULES §3 Command: 1 action + 2 focus, once per turn per ally; the ally takes one action now. */
 
@@ -98,5 +109,21 @@ describe("Command", () => {
     answerDialog({ target: f.member("Clementine").id ?? "" });
     await asRoland(() => prompt!(f.member("Roland"), f.actor("Roland")));
     expect(f.member("Clementine").economy.grantedBy).toBe(f.member("Roland").id);
+  });
+
+  it("shows the commanded ally's owner a panel with the action to take, on the sheet and in the tracker", async () => {
+    const f = await fight();
+    const row = (root: ParentNode, key: string) =>
+      root.querySelector(`.brink-actions-panel .action-row[data-key='${key}'] button.action-take`);
+    const sheet = (await asClementine(() =>
+      openSheet(CharacterSheet, f.actor("Clementine")),
+    )) as DocumentSheetSurface<unknown>;
+    expect(row(sheet.element, "attack")?.getAttribute("aria-disabled")).toBe("true");
+    await command(f, "Clementine");
+    await sheet.render();
+    expect(row(sheet.element, "attack")?.getAttribute("aria-disabled")).not.toBe("true");
+    const tracker = await asClementine(() => mountTracker());
+    const member = tracker.element.querySelector(`[data-combatant-id='${f.member("Clementine").id}']`);
+    expect(member?.querySelector(".brink-actions-panel")).not.toBeNull();
   });
 });

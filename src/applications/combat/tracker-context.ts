@@ -17,7 +17,12 @@ import {
   type TurnMember,
   type TurnState,
 } from "../../rules/team-turns";
-import { ACTIONS_PER_TURN, REACTIONS_PER_ROUND, type TurnEconomy } from "../../rules/turn-economy";
+import {
+  ACTIONS_PER_TURN,
+  REACTIONS_PER_ROUND,
+  holdsGrantedAction,
+  type TurnEconomy,
+} from "../../rules/turn-economy";
 import { conditionTags, unableReason, type TimedTag } from "./member-conditions";
 
 /**
@@ -266,7 +271,11 @@ function memberView(
     draggable: viewer.isGM && state.phase !== "ended",
     canRetreatAction: viewer.isGM && running && member !== undefined && member.canAct,
     lifeTag: lifeTag(combatant.actor),
-    panel: mark === "acting" && owner ? actionsPanelView(combatant) : null,
+    // The acting member, or an ally holding a commanded action to take now (RULES §3 Command).
+    panel:
+      owner && (mark === "acting" || holdsGrantedAction(combatant.economy))
+        ? actionsPanelView(combatant)
+        : null,
   };
 }
 
