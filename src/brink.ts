@@ -30,6 +30,8 @@ import { registerLifeClocks } from "./workflows/life";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
 import { registerRecovery } from "./workflows/recovery";
+import { registerSmallActions } from "./workflows/small-actions";
+import { registerSmallActionPrompts } from "./applications/actions/small-action-prompts";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -57,6 +59,8 @@ Hooks.once("init", () => {
   registerIncapacity();
   registerGuardClock();
   registerRecovery();
+  registerSmallActions();
+  registerSmallActionPrompts();
   registerLegacyRecoveryCards();
   registerCardButtons();
   registerCardCollapse();

@@ -2,6 +2,7 @@ import { emergencyRetreat, moraleCheck, retreatAction } from "../retreat";
 import { templatePath } from "../../constants";
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { BrinkCombat } from "../../documents/combat";
+import { takeReadiedAction } from "../actions/small-action-prompts";
 import { askDelayAfter, askTeamChanges } from "./dialogs";
 import { combatTrackerBase } from "./tracker-base";
 import { trackerView, type TrackerView } from "./tracker-context";
@@ -43,6 +44,7 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       emergencyRetreat: BrinkCombatTracker.#onEmergencyRetreat,
       moraleCheck: BrinkCombatTracker.#onMoraleCheck,
       retreatAction: BrinkCombatTracker.#onRetreatAction,
+      takeReadied: BrinkCombatTracker.#onTakeReadied,
     },
   };
 
@@ -186,6 +188,12 @@ export class BrinkCombatTracker extends combatTrackerBase() {
   static async #onRetreatAction(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combatant = this.viewedCombat?.combatants.get(BrinkCombatTracker.#combatantId(target));
     if (combatant) await retreatAction(combatant);
+  }
+
+  /** Ready's reaction, taken when its trigger happens: a card says what was done. */
+  static async #onTakeReadied(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combatant = this.viewedCombat?.combatants.get(BrinkCombatTracker.#combatantId(target));
+    if (combatant) await takeReadiedAction(combatant);
   }
 }
 

@@ -15,6 +15,7 @@ import {
   type TurnState,
 } from "../../rules/team-turns";
 import { ACTIONS_PER_TURN, REACTIONS_PER_ROUND, type TurnEconomy } from "../../rules/turn-economy";
+import { readiedActionOf } from "../../workflows/small-actions";
 
 /**
  * What the combat tracker shows, computed from the combat and the user looking at it. Labels are
@@ -46,6 +47,9 @@ export interface MemberView {
   reactions: PipView[];
   reactionsLabel: string;
   guarding: boolean;
+  /** Ready's declared action and trigger while it holds; its owner and the GM may take it. */
+  readied: string | null;
+  canTakeReadied: boolean;
   extended: string | null;
   hidden: boolean;
   /** Core's row: marked defeated, and the actor's effects as icons. */
@@ -191,6 +195,7 @@ function memberView(
   const idle = running && state.current === null;
   const actionsLeft = actionsShown(economy, mark);
   const reactionTotal = Math.max(REACTIONS_PER_ROUND, economy.reactionsLeft);
+  const readied = readiedActionOf(combatant);
   return {
     id,
     name: combatant.name ?? "",
@@ -203,6 +208,8 @@ function memberView(
     reactions: pips(economy.reactionsLeft, reactionTotal),
     reactionsLabel: format("BRINK.Combat.Tracker.reactionsLeft", { count: String(economy.reactionsLeft) }),
     guarding: economy.guarding,
+    readied: readied && format("BRINK.Combat.Tracker.readied", { ...readied }),
+    canTakeReadied: readied !== null && owner && economy.reactionsLeft > 0,
     extended: economy.extended
       ? format("BRINK.Combat.Tracker.extended", {
           action: actionLabel(economy.extended.key),
