@@ -50,6 +50,7 @@ const statuses = (f: Fight) => [
 describe("Ready", () => {
   it("declares a reaction and trigger, ends the turn, and the card says so", async () => {
     const f = await rolandsTurn();
+    expect(roland(f).system.readiedAction).toBeNull(); // a combatant written before the field existed
     answerDialog({ action: "Attack", trigger: "when the goblin comes through the door" });
     await prompt(f, "ready");
     expect(readiedActionOf(roland(f))).toEqual({
@@ -114,6 +115,7 @@ describe("Ready", () => {
     expect(messages().at(-1)).toBe("You do not own Roland.");
     const bare = await asRoland(() => roland(f).spendAction("ready"));
     expect(bare.ok).toBe(false);
+    expect(messages().at(-1)).toBe("Say what Roland does first.");
     expect(writeLog).toEqual([]);
   });
 });
@@ -141,6 +143,23 @@ describe("Brandish, Interact, Short Task", () => {
     await prompt(f, "interact");
     expect(roland(f).economy.actionsLeft).toBe(2);
     expect(lastCard()?.content).toContain("Roland interacts: opens the door");
+  });
+
+  it("Short Task started with actions short is paid on the next turn, then named on its card", async () => {
+    const f = await rolandsTurn();
+    await asRoland(() => roland(f).spendAction("move"));
+    const cards = game.messages.contents.length;
+    answerDialog({ text: "pick the lock" });
+    await prompt(f, "shortTask");
+    expect(roland(f).economy.extended).toEqual({ key: "shortTask", remaining: 1 });
+    expect(game.messages.contents.length).toBe(cards);
+    await asRoland(() => f.combat.endTurn());
+    await f.combat.takeTurn(f.member("Guard").id ?? "");
+    await f.combat.endTurn();
+    await asRoland(() => f.combat.takeTurn(roland(f).id ?? ""));
+    await asRoland(() => roland(f).continueExtended());
+    expect(lastCard()?.content).toContain("Roland finishes a short task: pick the lock");
+    expect(roland(f).economy.actionsLeft).toBe(2);
   });
 
   it("Short Task takes three actions, then offers the test by name", async () => {
