@@ -137,12 +137,40 @@ describe("Brandish, Interact, Short Task", () => {
     expect(lastCard()?.content).toContain("Roland brandishes Spear and Shield");
   });
 
+  it("refuses to brandish another character's item, writing nothing", async () => {
+    const f = await rolandsTurn();
+    const [blade] = await f
+      .actor("Guard")
+      .createEmbeddedDocuments("Item", [
+        { name: "Blade", type: "weapon", system: { equipped: false } },
+      ] as never);
+    writeLog.length = 0;
+    const result = await asRoland(() =>
+      requestSmallAction(roland(f), { action: "brandish", itemIds: [(blade as { id: string }).id] }),
+    );
+    expect(result.ok).toBe(false);
+    expect(messages().at(-1)).toBe("Roland does not carry that.");
+    expect(writeLog).toEqual([]);
+  });
+
+  it("shows a player's markup as text on the card, never as HTML", async () => {
+    const f = await rolandsTurn();
+    await asRoland(() =>
+      requestSmallAction(roland(f), { action: "interact", text: "<img src=x onerror=alert(1)>" }),
+    );
+    expect(lastCard()?.content).not.toContain("<img");
+    expect(lastCard()?.content).toContain("&lt;img");
+  });
+
   it("Interact costs one action and says what was used", async () => {
     const f = await rolandsTurn();
     answerDialog({ text: "opens the door" });
     await prompt(f, "interact");
     expect(roland(f).economy.actionsLeft).toBe(2);
     expect(lastCard()?.content).toContain("Roland interacts: opens the door");
+    // The chat log draws the card from its record, with the player's text escaped.
+    const card = game.messages.contents.at(-1) as unknown as { system: { renderContent(): Promise<string> } };
+    expect(await card.system.renderContent()).toContain("Roland interacts: opens the door");
   });
 
   it("Short Task started with actions short is paid on the next turn, then named on its card", async () => {
