@@ -41,6 +41,8 @@ import { registerAllyPrompts } from "./applications/allies/prompts";
 import { registerActionsPanel } from "./applications/actions";
 import { registerTokenRuler } from "./applications/canvas/token-ruler";
 import { registerRecovery } from "./workflows/recovery";
+import { registerSmallActions } from "./workflows/small-actions";
+import { registerSmallActionPrompts } from "./applications/actions/small-action-prompts";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -78,6 +80,8 @@ Hooks.once("init", () => {
   registerActionsPanel();
   registerTokenRuler();
   registerRecovery();
+  registerSmallActions();
+  registerSmallActionPrompts();
   registerLegacyRecoveryCards();
   registerCardButtons();
   registerCardCollapse();

@@ -1,5 +1,6 @@
 import { CharacterData, NpcData } from "./actor";
 import {
+  ActionCardData,
   AttackCardData,
   HealingCardData,
   InitiativeCardData,
@@ -41,4 +42,5 @@ export const chatModels = {
   morale: MoraleCardData,
   initiative: InitiativeCardData,
   migration: MigrationCardData,
+  action: ActionCardData,
 } as const;

@@ -71,6 +71,12 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "allies.resist": { ...onCombat, combatantId: w.rolandId, difficulty: 10 },
     "allies.intercept": { ...onCard, interceptor: w.actorUuid },
     "allies.revertIntercept": onCard,
+    "combatant.smallAction": {
+      ...onCombat,
+      combatantId: w.rolandId,
+      action: "interact",
+      text: "opens the door",
+    },
     "morale.check": { ...onCombat, groupId: w.teamId, scope: "team", advantage: false, disadvantage: false },
     "retreat.action": {
       ...onCombat,
@@ -145,7 +151,7 @@ const HOSTILE: unknown[] = [
  * Free text a player may write anything short in (a healing roll's label): any short string is a
  * right value there, so only values that are not short strings are hostile.
  */
-const FREE_TEXT = new Set(["healing.roll:label"]);
+const FREE_TEXT = new Set(["healing.roll:label", "combatant.smallAction:text"]);
 const hostileFor = (request: string, key: string): unknown[] =>
   FREE_TEXT.has(`${request}:${key}`)
     ? HOSTILE.filter((value) => typeof value !== "string" || value.length > 200 || value === "")

@@ -4,6 +4,7 @@ import { cancelPendingRetreat } from "../../workflows/retreat";
 import { templatePath } from "../../constants";
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { BrinkCombat } from "../../documents/combat";
+import { takeReadiedAction } from "../actions/small-action-prompts";
 import { askDelayAfter, askTeamChanges } from "./dialogs";
 import { PANEL_ACTIONS } from "../actions/panel";
 import { combatTrackerBase } from "./tracker-base";
@@ -49,6 +50,7 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       passTime: BrinkCombatTracker.#onPassTime,
       cancelRetreat: BrinkCombatTracker.#onCancelRetreat,
       ...PANEL_ACTIONS,
+      takeReadied: BrinkCombatTracker.#onTakeReadied,
     },
   };
 
@@ -205,6 +207,12 @@ export class BrinkCombatTracker extends combatTrackerBase() {
   static async #onRetreatAction(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
     const combatant = this.viewedCombat?.combatants.get(BrinkCombatTracker.#combatantId(target));
     if (combatant) await retreatAction(combatant);
+  }
+
+  /** Ready's reaction, taken when its trigger happens: a card says what was done. */
+  static async #onTakeReadied(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {
+    const combatant = this.viewedCombat?.combatants.get(BrinkCombatTracker.#combatantId(target));
+    if (combatant) await takeReadiedAction(combatant);
   }
 }
 

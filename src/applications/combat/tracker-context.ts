@@ -24,6 +24,7 @@ import {
   type TurnEconomy,
 } from "../../rules/turn-economy";
 import { conditionTags, unableReason, type TimedTag } from "./member-conditions";
+import { readiedActionOf } from "../../workflows/small-actions";
 
 /**
  * What the combat tracker shows, computed from the combat and the user looking at it. Labels are
@@ -61,6 +62,9 @@ export interface MemberView {
   timed: TimedTag[];
   /** Why it cannot act (the conditions, or marked defeated); null while it can. */
   unableReason: string | null;
+  /** Ready's declared action and trigger while it holds; its owner and the GM may take it. */
+  readied: string | null;
+  canTakeReadied: boolean;
   extended: string | null;
   hidden: boolean;
   /** Core's row: marked defeated, and the actor's effects as icons. */
@@ -235,6 +239,7 @@ function memberView(
   const idle = running && state.current === null;
   const actionsLeft = actionsShown(economy, mark);
   const reactionTotal = Math.max(REACTIONS_PER_ROUND, economy.reactionsLeft);
+  const readied = readiedActionOf(combatant);
   return {
     id,
     name: combatant.name ?? "",
@@ -248,6 +253,8 @@ function memberView(
     reactionsLabel: format("BRINK.Combat.Tracker.reactionsLeft", { count: String(economy.reactionsLeft) }),
     ...conditionTags(combatant, { acting: state.current === id, round: state.round }),
     unableReason: unableReason(combatant),
+    readied: readied && format("BRINK.Combat.Tracker.readied", { ...readied }),
+    canTakeReadied: readied !== null && owner && economy.reactionsLeft > 0,
     extended: economy.extended
       ? format("BRINK.Combat.Tracker.extended", {
           action: actionLabel(economy.extended.key),

@@ -13,3 +13,4 @@ export * from "./rest-card";
 export * from "./morale-card";
 export * from "./initiative-card";
 export * from "./migration-card";
+export * from "./action-card";

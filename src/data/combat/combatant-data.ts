@@ -32,6 +32,16 @@ const combatantSchema = () => {
       { required: true, nullable: true, initial: null },
     ),
     stamp: new f.SchemaField({ round: countField(0), turn: countField(0) }),
+    /** Ready's declared reaction and its trigger; shown only while `readied` holds (older combatants: null). */
+    readiedAction: new f.SchemaField(
+      {
+        action: new f.StringField({ required: true, blank: false }),
+        trigger: new f.StringField({ required: true, blank: false }),
+      },
+      { required: true, nullable: true, initial: null },
+    ),
+    /** The short task being paid for, named on its card when the last action is paid. */
+    task: new f.StringField({ required: true, blank: true, initial: "" }),
   };
 };
 type CombatantSchema = ReturnType<typeof combatantSchema>;
