@@ -3,6 +3,7 @@ import { clearDice, plannedDiceLeft, queueDice } from "../fake-foundry/dice";
 import { resetWorld } from "../fake-foundry/install";
 import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
+import type { WeaponData } from "../../src/data";
 import { onCard } from "../support/cards";
 import { attackWith, mindBladeFoe } from "../support/attacks";
 import { bootBrink } from "./boot";
@@ -100,6 +101,26 @@ describe("exhaustion 3 and a minor injury on STR", () => {
     expect(lastCard().content).toContain(
       "Fortify 2 vs 9: fails. (Exhaustion 3 −3, Minor Injury (Strength) −1)",
     );
+  });
+});
+
+describe("the attack dialog's odds", () => {
+  it("count the same modifiers as the roll: Wren's odds are a fresh fighter's with −4", async () => {
+    const { attackChances } = await import("../../src/applications/rolls/roll-choices");
+    const { actorData } = await import("../../src/data");
+    const { actor } = await wren();
+    const fresh = (await Actor.implementation.create({
+      name: "Fresh",
+      type: "character",
+      system: { attributes: { str: { die: 6 } }, skills: { combat: { die: 0 } } },
+    } as never)) as BrinkActor;
+    const club = actor.items.getName("Club")?.system as WeaponData;
+    const target = { id: "t", name: "Foe", evasion: 3, deflection: { physical: 0, elemental: 0 }, size: 4 };
+    const choice = { attribute: "str", sneak: false, flanking: false, advantage: 0, modifier: 0 } as const;
+    const odds = (a: BrinkActor, modifier: number) =>
+      attackChances(actorData(a), club.attackWeapon(), [target], { ...choice, modifier }, 0)[0]?.chance;
+    expect(odds(actor, 0)).toBe(odds(fresh, -4));
+    expect(odds(actor, 0)).not.toBe(odds(fresh, 0));
   });
 });
 
