@@ -104,6 +104,33 @@ describe("exhaustion 3 and a minor injury on STR", () => {
   });
 });
 
+describe("a killing strike", () => {
+  it("takes the same 4 off its test, and off the sneak attack a failure becomes", async () => {
+    const { actor } = await wren();
+    const victim = (await Actor.implementation.create({
+      name: "Victim",
+      type: "npc",
+      system: {
+        attributes: { con: { die: 4 } },
+        endurance: { value: 0 },
+        health: { value: 0 },
+        conditions: ["unconscious"],
+      },
+    } as never)) as BrinkActor;
+    game.user.targets.clear();
+    game.user.targets.add(placeToken(victim, 6, 5) as never);
+    // Advantage: d6 2 and 6, keep 6; luck 10 → 6 − 3 − 1 = 2 vs CON 4 (it would land without them).
+    // The sneak attack: d6 3 and 4, keep 4; luck 10 → 4 − 3 − 1 = 0.
+    queueDice(2, 6, 10, 3, 4, 10);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0", killingStrike: "on" });
+    await promptAttack(actor, actor.items.getName("Club") as Item.Implementation);
+    const card = lastCard();
+    expect(card.content).toContain("Killing strike 2 vs CON 4: it fails");
+    expect(card.system.record.attacks[0]?.result.total).toBe(0);
+    expect(card.content).toMatch(/Exhaustion 3<\/span><span class="value">−3/);
+  });
+});
+
 describe("the attack dialog's odds", () => {
   it("count the same modifiers as the roll: Wren's odds are a fresh fighter's with −4", async () => {
     const { attackChances } = await import("../../src/applications/rolls/roll-choices");
