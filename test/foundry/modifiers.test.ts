@@ -175,6 +175,39 @@ describe("disadvantage from an injury", () => {
   });
 });
 
+describe("a test card", () => {
+  it("names where its disadvantage came from", async () => {
+    const { promptTest } = await import("../../src/applications/rolls/flows");
+    const { actor } = await wren({ exhaustion: 0 });
+    await actor.createEmbeddedDocuments("Item", [
+      {
+        name: "Disoriented",
+        type: "setback",
+        effects: [
+          {
+            name: "Disoriented",
+            transfer: true,
+            changes: [{ key: "system.skills.notice.disadvantage", mode: 2, value: "1" }],
+          },
+        ],
+      },
+    ] as never);
+    queueDice(5, 2, 10);
+    answerDialog({
+      attribute: "wis",
+      skill: "notice",
+      proficient: "",
+      modifier: "0",
+      advantage: "0",
+      difficulty: "6",
+    });
+    await promptTest(actor, { attribute: "wis", skill: "notice" });
+    const card = lastCard();
+    expect(card.content).toContain("Disoriented: disadvantage");
+    expect(card.content).toMatch(/<span class="total">2<\/span>/);
+  });
+});
+
 describe("what each roll carries (RULES §1, §4, §6)", () => {
   const state = {
     exhaustion: 3,
