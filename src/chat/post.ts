@@ -4,6 +4,7 @@
  * each card from its record for the user looking at it; `content` keeps a copy drawn without
  * buttons, for exports and for a world where Brink is not running. One document write.
  */
+import type { Edge } from "../rules/modifiers";
 import type { BrinkRoll } from "../dice";
 import type { TestResult } from "../rules/tests";
 import type { ActorState, Step } from "../rules/damage-chain";
@@ -88,9 +89,10 @@ export async function postTestCard(
   label: string,
   result: TestResult,
   rolls: BrinkRoll[],
+  edges: Edge[] = [],
 ) {
-  const content = await renderCard("chat/test-card.hbs", testCardView(result, label));
-  return post(actor, "test", { actorUuid: actor.uuid, label, result }, content, rolls);
+  const content = await renderCard("chat/test-card.hbs", testCardView(result, label, edges));
+  return post(actor, "test", { actorUuid: actor.uuid, label, result, edges }, content, rolls);
 }
 
 export async function postAttackCard(

@@ -7,6 +7,15 @@ import type { BrinkActorData, WeaponData } from "../data";
 import type { Attribute, Skill } from "../rules/characters";
 import type { Attacker, AttackWeapon, Defender } from "../rules/attacks";
 import type { Modifier, TestSpec } from "../rules/tests";
+import {
+  advantageCounts,
+  rollModifiers,
+  type Edge,
+  type EffectContribution,
+  type ModifierState,
+  type RollKind,
+  type RollModifier,
+} from "../rules/modifiers";
 
 /** What the player picks in the roll dialog. */
 export interface TestChoice {
@@ -24,25 +33,84 @@ export type RollingActorData = BrinkActorData;
 
 const label = (key: string): string => game.i18n.localize(key);
 
+const CHANGE_KEY = /^system\.((?:attributes|skills)\.[a-z]+\.(?:bonus|disadvantage))$/;
+
+/** Each active effect's additive change to a test bonus or disadvantage, named by the effect. */
+function effectContributions(system: RollingActorData): EffectContribution[] {
+  const actor = system.parent;
+  if (!actor) return [];
+  const found: EffectContribution[] = [];
+  for (const effect of actor.allApplicableEffects()) {
+    if (!effect.active) continue;
+    for (const change of effect.changes) {
+      const key = CHANGE_KEY.exec(change.key)?.[1];
+      const value = Number(change.value);
+      if (key && change.mode === CONST.ACTIVE_EFFECT_MODES.ADD && Number.isFinite(value))
+        found.push({ source: effect.name, key, value });
+    }
+  }
+  return found;
+}
+
+/** The actor's state as the modifier rules read it (rules/modifiers). */
+export function modifierState(system: RollingActorData): ModifierState {
+  return {
+    exhaustion: -system.testPenalty,
+    attributes: system.attributes,
+    skills: system.skills,
+    conditions: system.parent?.statuses ?? system.conditions,
+    effects: effectContributions(system),
+  };
+}
+
+/** A modifier's line on a card, in words: "Exhaustion 3", the injury's name, "Guard". */
+export function modifierLabel(line: RollModifier): string {
+  switch (line.source) {
+    case "exhaustion":
+      return game.i18n.format("BRINK.Roll.Step.exhaustionLevel", { level: String(line.level ?? 0) });
+    case "guard":
+      return label("BRINK.Roll.Step.guard");
+    case "effect":
+      return line.name ?? label("BRINK.Roll.Step.otherEffects");
+    default:
+      return label("BRINK.Roll.Step.otherEffects");
+  }
+}
+
+/** What a roll of this kind takes from the actor: its flat modifiers, its advantage counts, its lines. */
+export interface RollAdjustment {
+  lines: RollModifier[];
+  modifiers: Modifier[];
+  advantages: number;
+  disadvantages: number;
+  /** The advantage and disadvantage sources, in words, for the card. */
+  edges: Edge[];
+}
+
+export function rollAdjustment(
+  system: RollingActorData,
+  kind: RollKind,
+  attribute?: Attribute,
+  skill?: Skill | null,
+): RollAdjustment {
+  const lines = rollModifiers(modifierState(system), kind, attribute, skill);
+  return {
+    lines,
+    modifiers: lines.filter((l) => l.value !== 0).map((l) => ({ label: modifierLabel(l), value: l.value })),
+    ...advantageCounts(lines),
+    edges: lines
+      .filter((l) => l.advantage !== 0)
+      .map((l) => ({ label: modifierLabel(l), advantage: l.advantage })),
+  };
+}
+
+/** The modifiers the actor's state puts on a test with this attribute and skill. */
 export function effectModifiers(
   system: RollingActorData,
   attribute: Attribute,
   skill: Skill | null,
 ): Modifier[] {
-  const modifiers: Modifier[] = [];
-  if (system.testPenalty)
-    modifiers.push({ label: label("BRINK.Roll.Step.exhaustion"), value: system.testPenalty });
-  const attributeBonus = system.attributes[attribute].bonus;
-  if (attributeBonus) {
-    const name = label(`BRINK.Attribute.${attribute}.label`);
-    modifiers.push({ label: game.i18n.format("BRINK.Roll.Step.injuries", { name }), value: attributeBonus });
-  }
-  const skillBonus = skill ? system.skills[skill].bonus : 0;
-  if (skill && skillBonus) {
-    const name = label(`BRINK.Skill.${skill}`);
-    modifiers.push({ label: game.i18n.format("BRINK.Roll.Step.injuries", { name }), value: skillBonus });
-  }
-  return modifiers;
+  return rollAdjustment(system, "test", attribute, skill).modifiers;
 }
 
 /** Disadvantage imposed by effects (disoriented, injuries) on this attribute or skill. */
@@ -51,21 +119,28 @@ export function effectDisadvantages(
   attribute: Attribute,
   skill: Skill | null,
 ): number {
-  return system.attributes[attribute].disadvantage + (skill ? system.skills[skill].disadvantage : 0);
+  return rollAdjustment(system, "test", attribute, skill).disadvantages;
 }
+
+/**
+ * What a Resist (or any other roll of the reactions and actions) takes from the actor: for a
+ * caller that builds its own test spec. Resist counts as a defence test (Guard's +1).
+ */
+export const resistAdjustment = (system: RollingActorData, attribute: Attribute, skill: Skill | null) =>
+  rollAdjustment(system, "resist", attribute, skill);
 
 export function testSpecFor(system: RollingActorData, choice: TestChoice): TestSpec {
   const userModifier: Modifier[] = choice.modifier
     ? [{ label: label("BRINK.Roll.Step.modifier"), value: choice.modifier }]
     : [];
+  const adjustment = rollAdjustment(system, "test", choice.attribute, choice.skill);
   return {
     attribute: system.attributes[choice.attribute].value,
     skill: choice.skill ? system.skills[choice.skill].value : 0,
     proficient: choice.proficient,
-    modifiers: [...effectModifiers(system, choice.attribute, choice.skill), ...userModifier],
-    advantages: Math.max(0, choice.advantage),
-    disadvantages:
-      Math.max(0, -choice.advantage) + effectDisadvantages(system, choice.attribute, choice.skill),
+    modifiers: [...adjustment.modifiers, ...userModifier],
+    advantages: Math.max(0, choice.advantage) + adjustment.advantages,
+    disadvantages: Math.max(0, -choice.advantage) + adjustment.disadvantages,
     luckBonus: system.luck.bonus,
   };
 }

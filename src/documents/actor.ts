@@ -5,7 +5,7 @@ import { actorData, BrinkActorData } from "../data";
 import { STATUS_IDS, type StatusId } from "../status-effects";
 import { type Attribute, type ZeroAttributeOutcome } from "../rules/characters";
 import { resolveTest } from "../rules/tests";
-import { testSpecFor, type RollingActorData, type TestChoice } from "./actor-rolls";
+import { rollAdjustment, testSpecFor, type RollingActorData, type TestChoice } from "./actor-rolls";
 
 export interface AttackChoice {
   attribute: Attribute;
@@ -107,6 +107,7 @@ export class BrinkActor extends Actor {
       (dice) => resolveTest(spec, choice.difficulty, dice),
       luckPurpose,
     );
-    return postTestCard(this, label, result, rolls);
+    const { edges } = rollAdjustment(this.rolling, "test", choice.attribute, choice.skill);
+    return postTestCard(this, label, result, rolls, edges);
   }
 }

@@ -258,6 +258,8 @@ export interface KillingStrikeRequest {
   readonly attribute: Attribute;
   readonly target: Defender & { readonly constitution: number; readonly unconscious: boolean };
   readonly modifiers?: readonly Modifier[];
+  /** Disadvantage from the attacker's own state (injuries, setbacks): it cancels the strike's advantage. */
+  readonly disadvantages?: number;
 }
 
 export type KillingStrikeResult =
@@ -282,6 +284,7 @@ export function killingStrikeSpec(request: KillingStrikeRequest): TestSpec {
     proficient: isProficient(request.attacker, request.weapon),
     modifiers: request.modifiers ?? [],
     advantages: 1,
+    disadvantages: request.disadvantages ?? 0,
     luckBonus: request.attacker.luckBonus,
   };
 }

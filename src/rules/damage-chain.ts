@@ -7,7 +7,8 @@ import {
   type Deflection,
 } from "./damage";
 import type { DiceSource, DieRating } from "./dice";
-import type { Modifier } from "./tests";
+import type { Edge } from "./modifiers";
+import { MAX_ADVANTAGE, type Modifier } from "./tests";
 import {
   DEFAULT_DEATH_RULE,
   refuse,
@@ -82,8 +83,10 @@ export interface DamageOptions {
   choices?: DamageChoices;
   /** S1: a character who falls outside a fight has only the 10-round clock. */
   inCombat?: boolean;
-  /** Labelled bonuses to the fortify test (Guard gives +1 to defence tests). */
+  /** Labelled bonuses to the fortify test (exhaustion, injuries, Guard's +1 to defence tests). */
   defenceBonuses?: readonly Modifier[];
+  /** Advantage and disadvantage sources of the fortify test (injuries, setbacks). */
+  defenceEdges?: readonly Edge[];
 }
 
 interface Context {
@@ -104,19 +107,27 @@ export function appliedDeflection(hit: Hit, deflection: Deflection): number {
 /**
  * A test for the few rolls this chain and the defences make themselves (fortify, dodge): the dice
  * of the given ratings (a rating of 0 rolls nothing) plus a modifier, and the luck die, which adds
- * +4 when it reaches 20 (RULES §2).
+ * +4 when it reaches 20 (RULES §2). With advantage (or disadvantage) the dice are rolled once more
+ * per step, before the luck die, and the best (or worst) roll counts.
  */
 export function rollPlainTest(
   dice: DiceSource,
   ratings: readonly DieRating[],
   modifier: number,
   luckBonus: number,
+  advantage = 0,
 ): TestRoll {
-  const rolled = ratings.filter((rating) => rating > 0).map((faces) => ({ faces, result: dice.roll(faces) }));
+  const net = Math.max(-MAX_ADVANTAGE, Math.min(MAX_ADVANTAGE, Math.trunc(advantage)));
+  const pools = Array.from({ length: Math.abs(net) + 1 }, () =>
+    ratings.filter((rating) => rating > 0).map((faces) => ({ faces, result: dice.roll(faces) })),
+  );
+  const sums = pools.map((pool) => pool.reduce((sum, die) => sum + die.result, 0));
+  const kept = sums.indexOf(net >= 0 ? Math.max(...sums) : Math.min(...sums));
+  const rolled = pools[kept] ?? [];
   const luck = dice.roll(20);
   const luckAdded = luck + luckBonus >= 20 ? 4 : 0;
-  const total = rolled.reduce((sum, die) => sum + die.result, 0) + modifier + luckAdded;
-  return { dice: rolled, modifier, luck, luckBonus, luckAdded, total };
+  const total = (sums[kept] ?? 0) + modifier + luckAdded;
+  return { dice: rolled, modifier, luck, luckBonus, luckAdded, total, ...(net ? { advantage: net } : {}) };
 }
 
 export const missingHealth = (state: ActorState): number => state.health.max - state.health.value;
@@ -151,12 +162,14 @@ function fortifyOrFall(state: ActorState, fortify: boolean, context: Context): A
   if (!fortify) return fallUnconscious(cleared, "declined-fortify", context.log);
   const difficulty = missingHealth(state);
   const bonuses = context.options.defenceBonuses ?? [];
+  const edges = context.options.defenceEdges ?? [];
   const modifier = state.fortitude + bonuses.reduce((sum, bonus) => sum + bonus.value, 0);
   const roll = rollPlainTest(
     context.dice,
     [state.attributes.str, state.athletics],
     modifier,
     state.luckBonus,
+    edges.reduce((sum, edge) => sum + edge.advantage, 0),
   );
   const stamina = { ...state.stamina, value: state.stamina.value - 1 };
   const success = roll.total >= difficulty;
@@ -167,6 +180,7 @@ function fortifyOrFall(state: ActorState, fortify: boolean, context: Context): A
     success,
     stamina: stamina.value,
     ...(bonuses.length ? { bonuses: [...bonuses] } : {}),
+    ...(edges.length ? { edges: [...edges] } : {}),
   });
   const spent: ActorState = { ...cleared, stamina, reactionAvailable: false };
   return success ? spent : fallUnconscious(spent, "failed-fortify", context.log);

@@ -1,3 +1,4 @@
+import type { Edge } from "./modifiers";
 import type { Attribute, Pool, ZeroAttributeOutcome } from "./characters";
 import type { Deflection, DamageType } from "./damage";
 import type { DiceSource, DieRating } from "./dice";
@@ -77,6 +78,8 @@ export interface TestRoll {
   /** +4 when the luck die reached 20 (RULES §2). */
   luckAdded: number;
   total: number;
+  /** Net advantage the dice were rolled with (absent: none). */
+  advantage?: number;
 }
 
 export type UnconsciousReason =
@@ -108,6 +111,8 @@ export type Step =
       stamina: number;
       /** Labelled bonuses in the roll's modifier, named on the card (Guard +1). */
       bonuses?: Modifier[];
+      /** Advantage and disadvantage sources, named on the card. */
+      edges?: Edge[];
     }
   | { kind: "unconscious"; reason: UnconsciousReason }
   | { kind: "zero-health" }

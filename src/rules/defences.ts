@@ -1,6 +1,7 @@
 import type { Pool } from "./characters";
 import { DAMAGE_TYPES } from "./damage";
 import type { DiceSource } from "./dice";
+import type { Edge } from "./modifiers";
 import type { Modifier } from "./tests";
 import { refuse, settle, type ActorState, type RuleResult, type Refused, type TestRoll } from "./death";
 import { rollPlainTest, type Hit } from "./damage-chain";
@@ -50,7 +51,14 @@ export type DefenceStep =
       excess: number;
     }
   | { kind: "parry"; bonus: number; durability: number; broken: boolean }
-  | { kind: "dodge"; roll: TestRoll; attackTotal: number; success: boolean; bonuses?: Modifier[] };
+  | {
+      kind: "dodge";
+      roll: TestRoll;
+      attackTotal: number;
+      success: boolean;
+      bonuses?: Modifier[];
+      edges?: Edge[];
+    };
 
 interface DefenceBase {
   ok: true;
@@ -143,23 +151,30 @@ export function parry(state: ActorState, item: DefenceItem, hit: Hit): ParryResu
   };
 }
 
-/** DEX + Athletics (+ labelled bonuses, e.g. Guard +1) against the attack total; reaching it turns the hit into a miss. */
+/** DEX + Athletics (+ labelled bonuses: exhaustion, injuries, Guard +1; with their advantage sources) against the attack total; reaching it turns the hit into a miss. */
 export function dodge(
   state: ActorState,
   hit: Hit,
   attackTotal: number,
   dice: DiceSource,
   bonuses: readonly Modifier[] = [],
+  edges: readonly Edge[] = [],
 ): DodgeResult | Refused<DefenceRefusal> {
   const refusal = canReact(state);
   if (refusal) return refusal;
   const modifier = bonuses.reduce((sum, bonus) => sum + bonus.value, 0);
-  const roll = rollPlainTest(dice, [state.attributes.dex, state.athletics], modifier, state.luckBonus);
+  const advantage = edges.reduce((sum, edge) => sum + edge.advantage, 0);
+  const ratings = [state.attributes.dex, state.athletics];
+  const roll = rollPlainTest(dice, ratings, modifier, state.luckBonus, advantage);
   const success = roll.total >= attackTotal;
+  const named = {
+    ...(bonuses.length ? { bonuses: [...bonuses] } : {}),
+    ...(edges.length ? { edges: [...edges] } : {}),
+  };
   return {
     ok: true,
     defender: spendReaction(state),
-    step: { kind: "dodge", roll, attackTotal, success, ...(bonuses.length ? { bonuses: [...bonuses] } : {}) },
+    step: { kind: "dodge", roll, attackTotal, success, ...named },
     hit: success ? null : hit,
     success,
   };

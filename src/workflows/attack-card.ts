@@ -8,7 +8,7 @@ import { postAttackCard, type AttackRecord, type CardAudience } from "../chat/po
 import type { TargetInfo } from "../data/chat";
 import { luckPurpose, resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import type { AttackChoice, BrinkActor, RollRefusal } from "../documents/actor";
-import { attackerFor, defenderFor } from "../documents/actor-rolls";
+import { attackerFor, defenderFor, rollAdjustment } from "../documents/actor-rolls";
 import {
   resolveAttack,
   resolveKillingStrike,
@@ -81,6 +81,9 @@ function targetInfo(tokens: AttackTargetToken[]): TargetInfo[] {
   return [...seen.values()];
 }
 
+const dialogModifier = (value: number) =>
+  value ? [{ label: game.i18n.localize("BRINK.Roll.Step.modifier"), value }] : [];
+
 const refusal = (reason: string): RollRefusal => ({ ok: false, reason: `BRINK.Attack.Refusal.${reason}` });
 
 /** Everything an attack needs, read and checked on the GM's client. */
@@ -105,6 +108,7 @@ export async function rollAttackCard(order: AttackOrder): Promise<ChatMessage.Im
   for (const [index, group] of groups.entries()) {
     const conditions = groupConditions(weaponData.delivery, group);
     const { choice } = order;
+    const own = rollAdjustment(order.attacker.rolling, "attack", choice.attribute);
     const request = {
       attacker: attackerFor(order.attacker.rolling, order.attacksThisRound + index),
       weapon: weaponData,
@@ -112,15 +116,13 @@ export async function rollAttackCard(order: AttackOrder): Promise<ChatMessage.Im
       targets: group.map(attackTarget),
       sneak: choice.sneak,
       flanking: choice.flanking,
-      advantages: Math.max(0, choice.advantage) + conditions.advantages,
-      disadvantages: Math.max(0, -choice.advantage) + conditions.disadvantages,
-      modifiers: choice.modifier
-        ? [{ label: game.i18n.localize("BRINK.Roll.Step.modifier"), value: choice.modifier }]
-        : [],
+      advantages: Math.max(0, choice.advantage) + conditions.advantages + own.advantages,
+      disadvantages: Math.max(0, -choice.advantage) + conditions.disadvantages + own.disadvantages,
+      modifiers: [...own.modifiers, ...dialogModifier(choice.modifier)],
     };
     const rolled = await resolveWithFoundryDice((dice) => resolveAttack(request, dice), luckPurpose);
     if (!rolled.result.ok) return refusal(rolled.result.reason);
-    attacks.push({ result: rolled.result, targets: targetInfo(group) });
+    attacks.push({ result: rolled.result, targets: targetInfo(group), edges: own.edges });
     rolls.push(...rolled.rolls);
   }
   if (!attacks.length) return refusal("no-target");
@@ -143,10 +145,14 @@ async function killingStrikeCard(
   const [token] = order.targets;
   if (!token || order.targets.length > 1) return refusal("killing-strike-one-target");
   const target = token.actor.rolling;
+  // The killing strike's test and the sneak attack a failure becomes both carry the attacker's state.
+  const own = rollAdjustment(order.attacker.rolling, "killing-strike", order.choice.attribute);
   const request = {
     attacker: attackerFor(order.attacker.rolling, order.attacksThisRound),
     weapon: weaponData,
     attribute: order.choice.attribute,
+    modifiers: own.modifiers,
+    disadvantages: own.disadvantages,
     target: {
       ...defenderFor(token.uuid, target),
       constitution: target.attributes.con.value,
@@ -167,7 +173,8 @@ async function killingStrikeCard(
     total: result.test.total,
     difficulty: result.test.difficulty,
   };
-  return postCard(order, [{ result: attack, targets: targetInfo([token]), killingStrike }], rolls);
+  const record = { result: attack, targets: targetInfo([token]), killingStrike, edges: own.edges };
+  return postCard(order, [record], rolls);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { actorData, wieldedData } from "../data";
 import { actorStateOf, actorUpdateFor, writeLife } from "../documents/actor-state";
+import { rollAdjustment } from "../documents/actor-rolls";
 import {
   refuse,
   defineRequest,
@@ -112,9 +113,14 @@ async function findOnCard(request: CardRequest): Promise<Found | RequestResult> 
   };
 }
 
-/** Guard's +1 to defence tests (dodge, fortify), read when the test is rolled: named on the card. */
-const guardBonuses = (actor: Actor.Implementation) =>
-  actor.statuses.has("guarding") ? [{ label: "guard", value: 1 }] : [];
+/**
+ * What the target's state puts on its dodge or fortify, read when the test is rolled (exhaustion,
+ * injuries and setbacks on the attribute and Athletics, Guard's +1): each named on the card.
+ */
+function defenceAdjustment(actor: Actor.Implementation, kind: "dodge" | "fortify") {
+  const { modifiers, edges } = rollAdjustment(actorData(actor), kind);
+  return { defenceBonuses: modifiers, defenceEdges: edges };
+}
 
 const isRefusal = (value: Found | RequestResult): value is RequestResult => "ok" in value;
 
@@ -210,7 +216,7 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
   const options = {
     rule: optionalRules().deathRule,
     inCombat: game.combat?.started === true,
-    defenceBonuses: guardBonuses(found.actor),
+    ...defenceAdjustment(found.actor, "fortify"),
   };
   const { result, rolls } = found.killed
     ? { result: applyKillingStrike(state, true), rolls: [] }
@@ -287,7 +293,7 @@ async function handleChoice(
   const options = {
     rule: optionalRules().deathRule,
     inCombat: game.combat?.started === true,
-    defenceBonuses: guardBonuses(found.actor),
+    ...defenceAdjustment(found.actor, "fortify"),
   };
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
     entry.status === "awaiting-fortify"
@@ -337,8 +343,10 @@ async function handleReaction(
   if (kind !== "dodge" && !wielded) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
   const item = wielded?.item;
   const { result, rolls } = await resolveWithFoundryDice((dice) => {
-    if (kind === "dodge" || !wielded)
-      return dodge(state, hit, found.result.total, dice, guardBonuses(found.actor));
+    if (kind === "dodge" || !wielded) {
+      const { defenceBonuses, defenceEdges } = defenceAdjustment(found.actor, "dodge");
+      return dodge(state, hit, found.result.total, dice, defenceBonuses, defenceEdges);
+    }
     const defence = wielded.data.defenceItem();
     return kind === "block" ? block(state, defence, hit) : parry(state, defence, hit);
   });

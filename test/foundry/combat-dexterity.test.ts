@@ -127,4 +127,18 @@ describe("dexterity test initiative (S3)", () => {
     await asUser(fabiansPlayer, () => f.combat.takeTurn(f.member("Fabian").id ?? ""));
     expect(notifications.log.map((n) => n.message)).toEqual(["It is not Fabian's place in the order yet."]);
   });
+  it("carries the character's modifiers: exhaustion 3 turns a pass into a failure, and the card says why", async () => {
+    await game.settings.set("brink", "initiativeMode", "dexterity-test");
+    const f = await setUpFight([
+      { name: "Roland", disposition: DISPOSITIONS.friendly, owner: rolandsPlayer, dex: 8 },
+      { name: "Goblin 1", disposition: DISPOSITIONS.hostile },
+    ]);
+    await f.member("Roland").actor?.update({ system: { exhaustion: 3 } } as never);
+    // Roland: d8 6 and luck 2 → 6 − 3 = 3, short of 6.
+    queueDice(6, 2);
+    await f.combat.begin({});
+    expect(sections(f).map((s) => s.members)).toEqual([["Goblin 1"], ["Roland"]]);
+    const card = game.messages.contents.at(-1) as unknown as { content: string };
+    expect(card.content).toContain("Roland: 3 vs 6 (Exhaustion 3 −3)");
+  });
 });

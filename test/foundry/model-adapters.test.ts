@@ -99,7 +99,7 @@ describe("an actor as the rules see it", () => {
     });
   });
 
-  it("shows a minor injury's −1 in every test with that attribute", async () => {
+  it("shows a minor injury's −1, named after its effect, in every test with that attribute", async () => {
     const system = actorData(await woundedFighter());
     const spec = testSpecFor(system, {
       attribute: "str",
@@ -109,7 +109,7 @@ describe("an actor as the rules see it", () => {
       advantage: 0,
       difficulty: 10,
     });
-    expect(spec.modifiers).toEqual([{ label: "Injuries (Strength)", value: -1 }]);
+    expect(spec.modifiers).toEqual([{ label: "Minor Injury", value: -1 }]);
     expect(spec.attribute).toBe(8);
   });
 });

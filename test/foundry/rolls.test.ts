@@ -159,7 +159,7 @@ describe("a test rolled from the sheet", () => {
     const steps = [...doc.querySelectorAll(".card-steps li")].map((li) =>
       [...li.querySelectorAll("span")].map((span) => span.textContent).join(" "),
     );
-    expect(steps).toEqual(["Exhaustion −2", "Injuries (Strength) −1"]);
+    expect(steps).toEqual(["Exhaustion 2 −2", "Minor Injury −1"]);
     expect(doc.querySelector(".card-total .total")?.textContent).toBe("5");
   });
 

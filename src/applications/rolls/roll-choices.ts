@@ -4,6 +4,7 @@
  */
 import {
   attackerFor,
+  rollAdjustment,
   testSpecFor,
   type RollingActorData,
   type TestChoice,
@@ -100,6 +101,8 @@ export function attackChances(
   attacksThisRound: number,
   conditions: { advantages: number; disadvantages: number } = { advantages: 0, disadvantages: 0 },
 ) {
+  // The odds count the attacker's own modifiers, as the GM's client will when it rolls.
+  const own = rollAdjustment(system, choice.killingStrike ? "killing-strike" : "attack", choice.attribute);
   return targets.map((target, index) => {
     const request = {
       attacker: attackerFor(system, attacksThisRound + (weapon.blast ? 0 : index)),
@@ -108,9 +111,12 @@ export function attackChances(
       targets: [target],
       sneak: choice.sneak,
       flanking: choice.flanking,
-      advantages: Math.max(0, choice.advantage) + conditions.advantages,
-      disadvantages: Math.max(0, -choice.advantage) + conditions.disadvantages,
-      modifiers: choice.modifier ? [{ label: "modifier", value: choice.modifier }] : [],
+      advantages: Math.max(0, choice.advantage) + conditions.advantages + own.advantages,
+      disadvantages: Math.max(0, -choice.advantage) + conditions.disadvantages + own.disadvantages,
+      modifiers: [
+        ...own.modifiers,
+        ...(choice.modifier ? [{ label: "modifier", value: choice.modifier }] : []),
+      ],
     };
     const chances = attackHitChances(request);
     const chance = chances.ok ? chances.targets[0] : undefined;

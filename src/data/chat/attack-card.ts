@@ -5,9 +5,11 @@
  * owners their reactions and choices, and the GM Revert.
  */
 import type { AttackResult, TargetOutcome } from "../../rules/attacks";
+import type { Edge } from "../../rules/modifiers";
 import type { ActorState, Hit, Step } from "../../rules/damage-chain";
 import type { DefenceStep } from "../../rules/defences";
 import { attackView, type TargetInfo } from "./card-views";
+import { edgesText } from "./damage-steps";
 import type { InjuryItemRecord } from "./life-card";
 import { isRecordCard, ownsActorAt, renderCard, type CardView } from "./card";
 import { recordField } from "../shared/fields";
@@ -36,6 +38,8 @@ export interface AttackRecord {
   intercepts?: InterceptRecord[];
   /** Present when the attack was a killing strike: whether it landed, and its test. */
   killingStrike?: { killed: boolean; total: number; difficulty: number };
+  /** Advantage and disadvantage from the attacker's own state, named as they were when rolled. */
+  edges?: Edge[];
 }
 
 /** Reactions a target may make before a blow lands (RULES §4). */
@@ -198,7 +202,8 @@ export function attackCardContext(
           mayRevertIntercept,
         };
       });
-      return { number: index + 1, index, ...view, targets, killingStrike: killingStrikeView(attack) };
+      const killingStrike = killingStrikeView(attack);
+      return { number: index + 1, index, ...view, targets, killingStrike, edges: edgesText(attack.edges) };
     }),
   };
 }

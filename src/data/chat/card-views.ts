@@ -7,6 +7,8 @@ import type { Step } from "../../rules/damage-chain";
 import type { DefenceStep } from "../../rules/defences";
 import { describeStep } from "./damage-steps";
 import type { Modifier, TestDice, TestResult } from "../../rules/tests";
+import type { Edge } from "../../rules/modifiers";
+import { edgesText } from "./damage-steps";
 
 export interface DieView {
   size: number;
@@ -63,7 +65,7 @@ function luckView(luck: { face: number; bonus: number; total: number }) {
   return { face: luck.face, bonus: luck.bonus ? signed(luck.bonus) : "", total: luck.total };
 }
 
-export function testCardView(result: TestResult, label: string) {
+export function testCardView(result: TestResult, label: string, edges: readonly Edge[] = []) {
   const luckNote =
     result.luckEffect === "bonus"
       ? game.i18n.localize("BRINK.Roll.luckBonus")
@@ -71,6 +73,7 @@ export function testCardView(result: TestResult, label: string) {
   return {
     label,
     advantage: advantageLabel(result.dice.advantage),
+    edges: edgesText(edges),
     pools: poolViews(result.dice),
     steps: result.steps.map(stepView),
     luck: { ...luckView(result.luck), note: luckNote, lucky: result.luckEffect === "bonus" },

@@ -4,6 +4,7 @@
  */
 import type { Step } from "../../rules/damage-chain";
 import type { DefenceStep } from "../../rules/defences";
+import type { Edge } from "../../rules/modifiers";
 
 type AnyStep = Step | DefenceStep;
 
@@ -18,16 +19,33 @@ function data(step: AnyStep): Record<string, string> {
   return values;
 }
 
-/** A test's labelled bonuses after its line: "Dodges: 9 vs 8 (Guard +1)". */
+/** Where a roll's advantage and disadvantage came from: "Reeling: disadvantage". */
+export function edgesText(edges: readonly Edge[] | undefined): string {
+  return (edges ?? [])
+    .map((edge) =>
+      game.i18n.format(`BRINK.Roll.Edge.${edge.advantage > 0 ? "advantage" : "disadvantage"}`, {
+        source: edge.label,
+      }),
+    )
+    .join(", ");
+}
+
+/**
+ * A test's labelled bonuses and advantage sources after its line: "Dodges: 9 vs 8 (Exhaustion 3
+ * −3, Guard +1; Reeling: disadvantage)". Labels were put in words when the test was rolled; the
+ * older cards' built-in keys ("guard") are still put in words here.
+ */
 function withBonuses(text: string, step: AnyStep): string {
   const bonuses = "bonuses" in step ? (step.bonuses ?? []) : [];
-  if (!bonuses.length) return text;
+  const edges = "edges" in step ? (step.edges ?? []) : [];
+  if (!bonuses.length && !edges.length) return text;
   const list = bonuses.map((bonus) => {
     const key = `BRINK.Roll.Step.${bonus.label}`;
     const label = game.i18n.has(key) ? game.i18n.localize(key) : bonus.label;
     return `${label} ${bonus.value >= 0 ? "+" : "−"}${Math.abs(bonus.value)}`;
   });
-  return `${text} (${list.join(", ")})`;
+  const sources = edgesText(edges);
+  return `${text} (${[list.join(", "), sources].filter(Boolean).join("; ")})`;
 }
 
 /** "Endurance −7 (now 5)". Unknown steps fall back to their kind, so nothing is silently dropped. */

@@ -3,18 +3,45 @@
  * names. Written by the GM's client as the combat begins, with its rolls; drawn from `system` each
  * time the chat log shows it. It has no buttons.
  */
+import type { Edge } from "../../rules/modifiers";
+import type { Modifier } from "../../rules/tests";
 import { renderCard, type CardView } from "./card";
+import { recordField } from "../shared/fields";
+import { stepView } from "./card-views";
+import { edgesText } from "./damage-steps";
+
+/** S3: one character's DEX test, with each modifier its state put on it, as it was rolled. */
+export interface InitiativeTest {
+  name: string;
+  total: number;
+  difficulty: number;
+  /** Proficiency, exhaustion, injuries, the luck bonus: each step of the total. */
+  modifiers: Modifier[];
+  /** Where its advantage and disadvantage came from. */
+  edges: Edge[];
+}
 
 export interface InitiativeRecord {
   /** The initiative mode that rolled the order (a Brink setting choice). */
   mode: string;
   places: { place: number; names: string }[];
+  /** The DEX tests of the dexterity-test mode (absent in the other modes and on older cards). */
+  tests?: InitiativeTest[];
+}
+
+/** "Roland: 3 vs 6 (Exhaustion 3 −3; Reeling: disadvantage)". */
+function testLine(test: InitiativeTest): string {
+  const steps = test.modifiers.map(stepView).map((step) => `${step.label} ${step.value}`);
+  const sources = [steps.join(", "), edgesText(test.edges)].filter(Boolean).join("; ");
+  const line = `${test.name}: ${test.total} ${game.i18n.localize("BRINK.Roll.versus")} ${test.difficulty}`;
+  return sources ? `${line} (${sources})` : line;
 }
 
 export const renderInitiativeCard = (record: InitiativeRecord): Promise<string> =>
   renderCard("chat/initiative-card.hbs", {
     title: game.i18n.localize(`BRINK.Setting.initiativeMode.choices.${record.mode}`),
     places: record.places,
+    tests: (record.tests ?? []).map(testLine),
   });
 
 const initiativeCardSchema = () => {
@@ -27,6 +54,8 @@ const initiativeCardSchema = () => {
         names: new f.StringField({ required: true, blank: true, initial: "" }),
       }),
     ),
+    /** The DEX tests as rolled: plain data only the GM's client writes. */
+    tests: new f.ArrayField(recordField<InitiativeTest>()),
   };
 };
 type InitiativeCardSchema = ReturnType<typeof initiativeCardSchema>;
@@ -42,7 +71,11 @@ export class InitiativeCardData
   }
 
   get record(): InitiativeRecord {
-    return { mode: this.mode, places: this.places.map(({ place, names }) => ({ place, names })) };
+    return {
+      mode: this.mode,
+      places: this.places.map(({ place, names }) => ({ place, names })),
+      tests: this.tests,
+    };
   }
 
   renderContent(): Promise<string> {

@@ -15,6 +15,13 @@ const testCardSchema = () => {
     label: new f.StringField({ required: true, blank: true, initial: "" }),
     /** The rules engine's TestResult, as plain data. */
     result: recordField<TestResult>(),
+    /** Where the test's advantage and disadvantage came from, named when it was rolled. */
+    edges: new f.ArrayField(
+      new f.SchemaField({
+        label: new f.StringField({ required: true, blank: true, initial: "" }),
+        advantage: new f.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      }),
+    ),
   };
 };
 type TestCardSchema = ReturnType<typeof testCardSchema>;
@@ -35,6 +42,6 @@ export class TestCardData
   }
 
   renderContent(): Promise<string> {
-    return renderCard("chat/test-card.hbs", testCardView(this.testResult, this.label));
+    return renderCard("chat/test-card.hbs", testCardView(this.testResult, this.label, this.edges));
   }
 }

@@ -16,6 +16,8 @@ import {
 import { beginCombat, type BeginCombatOptions, type TurnState } from "../../rules/team-turns";
 import { resolveTest } from "../../rules/tests";
 import { optionalRules } from "../../settings";
+import { actorData, type InitiativeTest } from "../../data";
+import { rollAdjustment } from "../actor-rolls";
 import type { BrinkCombatant } from "../combatant";
 import { idOf } from "./document-id";
 import { commitResult } from "./results";
@@ -40,9 +42,12 @@ export async function resolveBegin(
     surprisingTeams: choices.surprisingTeams ?? [],
   };
   if (mode !== "teams" && state.phase === "setup") {
-    const { result, rolls } = await resolveWithFoundryDice((dice) => initiativeSequence(combat, mode, dice));
+    const tests: InitiativeTest[] = [];
+    const { result, rolls } = await resolveWithFoundryDice((dice) =>
+      initiativeSequence(combat, mode, dice, tests),
+    );
     options.sequence = result;
-    await postSequenceCard(combat, mode, result, rolls);
+    await postSequenceCard(combat, mode, result, rolls, tests);
   }
   return commitResult(combat, beginCombat(state, options));
 }
@@ -53,10 +58,38 @@ async function postSequenceCard(
   mode: Exclude<InitiativeMode, "teams">,
   sequence: InitiativeSequence,
   rolls: BrinkRoll[],
+  tests: InitiativeTest[],
 ) {
   const name = (id: string) => combat.combatants.get(id)?.name ?? "?";
   const places = sequence.map((group, index) => ({ place: index + 1, names: group.map(name).join(", ") }));
-  await postInitiativeCard({ mode, places }, rolls);
+  await postInitiativeCard({ mode, places, tests }, rolls);
+}
+
+/** S3: one character's DEX test, with every modifier its state put on it (rules/modifiers). */
+function dexterityTest(combatant: BrinkCombatant, dice: DiceSource): InitiativeTest & { success: boolean } {
+  const actor = combatant.actor;
+  const own = actor ? rollAdjustment(actorData(actor), "initiative") : null;
+  const result = resolveTest(
+    {
+      attribute: dexterityOf(combatant),
+      skill: 0,
+      proficient: false,
+      modifiers: own?.modifiers ?? [],
+      disadvantages: own?.disadvantages ?? 0,
+      advantages: own?.advantages ?? 0,
+      luckBonus: actor?.system.luck.bonus ?? 0,
+    },
+    DEXTERITY_TEST_DIFFICULTY,
+    dice,
+  );
+  return {
+    name: combatant.name ?? "?",
+    total: result.total,
+    difficulty: result.difficulty,
+    success: result.success,
+    modifiers: [...result.steps],
+    edges: own?.edges ?? [],
+  };
 }
 
 /** S1: fixed DEX order; S3: each player character's DEX test puts it before or after its foes. */
@@ -64,6 +97,7 @@ function initiativeSequence(
   combat: Combat.Implementation,
   mode: Exclude<InitiativeMode, "teams">,
   dice: DiceSource,
+  tests: InitiativeTest[],
 ): InitiativeSequence {
   const members = [...combat.combatants];
   if (mode === "dexterity") {
@@ -73,19 +107,11 @@ function initiativeSequence(
     ).sequence;
   }
   const players = members.filter((combatant) => combatant.actor?.type === "character");
-  const results = players.map((combatant) => ({
-    id: idOf(combatant),
-    succeeded: resolveTest(
-      {
-        attribute: dexterityOf(combatant),
-        skill: 0,
-        proficient: false,
-        luckBonus: combatant.actor?.system.luck.bonus ?? 0,
-      },
-      DEXTERITY_TEST_DIFFICULTY,
-      dice,
-    ).success,
-  }));
+  const results = players.map((combatant) => {
+    const test = dexterityTest(combatant, dice);
+    tests.push(test);
+    return { id: idOf(combatant), succeeded: test.success };
+  });
   const opponents = members.filter((combatant) => !players.includes(combatant)).map(idOf);
   return dexterityTestOrder(results, opponents);
 }
