@@ -45,6 +45,17 @@ describe("Resist", () => {
     expect(lastCard()?.content).toMatch(/7[\s\S]*vs 9/);
   });
 
+  it("carries Guard's +1 and exhaustion, and the card names each", async () => {
+    const f = await fight();
+    await f.actor("Roland").update({ system: { conditions: ["guarding"], exhaustion: 2 } } as never);
+    queueDice(7, 5);
+    expect((await asRoland(() => ask(f))).ok).toBe(true);
+    const card = lastCard()?.content ?? "";
+    expect(card).toMatch(/6[\s\S]*vs 9/);
+    expect(card).toContain("Guard");
+    expect(card).toContain("Exhaustion 2");
+  });
+
   it("is refused with no reaction left, or no focus, before anything is rolled or spent", async () => {
     const f = await fight();
     queueDice(7, 5);

@@ -7,7 +7,7 @@
  */
 import { postTestCard } from "../../chat/post";
 import { BrinkActor } from "../../documents/actor";
-import { testSpecFor } from "../../documents/actor-rolls";
+import { resistAdjustment, testSpecFor } from "../../documents/actor-rolls";
 import { BrinkCombatant } from "../../documents/combatant";
 import { resolveWithFoundryDice } from "../../dice";
 import { defineRequest, refuse, type RequestResult } from "../../requests";
@@ -38,9 +38,16 @@ async function handleResist(ask: ResistAsk, user: User.Implementation): Promise<
     advantage: 0,
     difficulty,
   };
-  const spec = testSpecFor(actor.rolling, choice);
+  // A defence test: the resist list (exhaustion, effects, Guard's +1) replaces the plain test's.
+  const adjustment = resistAdjustment(actor.rolling, RESIST_ATTRIBUTE, null);
+  const spec = {
+    ...testSpecFor(actor.rolling, choice),
+    modifiers: adjustment.modifiers,
+    advantages: adjustment.advantages,
+    disadvantages: adjustment.disadvantages,
+  };
   const { result, rolls } = await resolveWithFoundryDice((dice) => resolveTest(spec, difficulty, dice));
-  await postTestCard(actor, game.i18n.localize("BRINK.Allies.Resist.label"), result, rolls);
+  await postTestCard(actor, game.i18n.localize("BRINK.Allies.Resist.label"), result, rolls, adjustment.edges);
   return { ok: true };
 }
 
