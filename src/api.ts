@@ -1,6 +1,7 @@
 import { promptAttack, promptTest } from "./applications/rolls/flows";
 import { deathSave, promptHeal, promptStabilise } from "./applications/rolls/life-flows";
 import { partyRest } from "./applications/rest";
+import { promptOpposedTest } from "./applications/rolls/opposed-flow";
 import { emergencyRetreat, moraleCheck, retreatAction, reuniteParty } from "./applications/retreat";
 import * as rules from "./rules";
 import { optionalRules } from "./settings";
@@ -16,6 +17,8 @@ export function createApi() {
     optionalRules,
     /** Open the test dialog for an actor (optionally on an attribute or a skill) and roll. */
     rollTest: promptTest,
+    /** RULES §2: an opposed test of one of the user's characters against another character (GM's client rolls both). */
+    opposedTest: promptOpposedTest,
     /** Attack the user's targeted tokens with one of the actor's weapons. */
     attack: promptAttack,
     /** Open the heal dialog for an actor. */

@@ -5,6 +5,7 @@ import {
   InitiativeCardData,
   LifeCardData,
   MigrationCardData,
+  OpposedCardData,
   MoraleCardData,
   RetreatCardData,
   RetreatRequestCardData,
@@ -41,4 +42,5 @@ export const chatModels = {
   morale: MoraleCardData,
   initiative: InitiativeCardData,
   migration: MigrationCardData,
+  opposed: OpposedCardData,
 } as const;
