@@ -7,6 +7,7 @@ import * as rules from "./rules";
 import { optionalRules } from "./settings";
 import { rollHealing } from "./workflows/healing-roll";
 import { lifeAction } from "./workflows/life";
+import { importBrinkTables, useTable } from "./workflows/world-tables";
 
 /** The public API on `game.brink`, for macros and other modules. Documented in README.md. */
 export function createApi() {
@@ -41,6 +42,10 @@ export function createApi() {
     moraleCheck,
     /** RULES §7.1: one combatant's retreat action. */
     retreatAction,
+    /** GM: copy Brink's compendium tables into the world and draw from the copies. */
+    importTables: importBrinkTables,
+    /** GM: choose the world RollTable (uuid) that serves one of Brink's tables, or null for the compendium's. */
+    useTable,
   };
 }
 export type BrinkApi = ReturnType<typeof createApi>;
