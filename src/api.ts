@@ -1,11 +1,13 @@
 import { promptAttack, promptTest } from "./applications/rolls/flows";
 import { deathSave, promptHeal, promptStabilise } from "./applications/rolls/life-flows";
 import { partyRest } from "./applications/rest";
+import { promptOpposedTest } from "./applications/rolls/opposed-flow";
 import { emergencyRetreat, moraleCheck, retreatAction, reuniteParty } from "./applications/retreat";
 import * as rules from "./rules";
 import { optionalRules } from "./settings";
 import { rollHealing } from "./workflows/healing-roll";
 import { lifeAction } from "./workflows/life";
+import { importBrinkTables, useTable } from "./workflows/world-tables";
 
 /** The public API on `game.brink`, for macros and other modules. Documented in README.md. */
 export function createApi() {
@@ -16,6 +18,8 @@ export function createApi() {
     optionalRules,
     /** Open the test dialog for an actor (optionally on an attribute or a skill) and roll. */
     rollTest: promptTest,
+    /** RULES §2: an opposed test of one of the user's characters against another character (GM's client rolls both). */
+    opposedTest: promptOpposedTest,
     /** Attack the user's targeted tokens with one of the actor's weapons. */
     attack: promptAttack,
     /** Open the heal dialog for an actor. */
@@ -38,6 +42,10 @@ export function createApi() {
     moraleCheck,
     /** RULES §7.1: one combatant's retreat action. */
     retreatAction,
+    /** GM: copy Brink's compendium tables into the world and draw from the copies. */
+    importTables: importBrinkTables,
+    /** GM: choose the world RollTable (uuid) that serves one of Brink's tables, or null for the compendium's. */
+    useTable,
   };
 }
 export type BrinkApi = ReturnType<typeof createApi>;

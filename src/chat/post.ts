@@ -11,12 +11,14 @@ import type { ActorState, Step } from "../rules/damage-chain";
 import {
   attackCardContext,
   lifeCardContext,
+  opposedCardView,
   renderCard,
   testCardView,
   type AttackCardRecord,
   type AttackRecord,
   type InjuryItemRecord,
   type LifeRecord,
+  type OpposedRecord,
 } from "../data/chat";
 import { itemData, WeaponData } from "../data";
 
@@ -65,7 +67,7 @@ const audienceName = (audience?: CardAudience): string =>
 
 async function post(
   actor: Actor.Implementation | null,
-  type: "test" | "attack" | "life" | "healing",
+  type: "test" | "attack" | "life" | "healing" | "opposed",
   system: object,
   content: string,
   rolls: BrinkRoll[],
@@ -93,6 +95,17 @@ export async function postTestCard(
 ) {
   const content = await renderCard("chat/test-card.hbs", testCardView(result, label, edges));
   return post(actor, "test", { actorUuid: actor.uuid, label, result, edges }, content, rolls);
+}
+
+/** An opposed test's card, written by the GM's client that rolled both sides, shown per the asker's roll mode. */
+export async function postOpposedCard(
+  actor: Actor.Implementation,
+  record: OpposedRecord,
+  rolls: BrinkRoll[],
+  audience?: CardAudience,
+) {
+  const content = await renderCard("chat/opposed-card.hbs", opposedCardView(record));
+  return post(actor, "opposed", record, content, rolls, audience);
 }
 
 export async function postAttackCard(

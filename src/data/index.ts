@@ -6,6 +6,7 @@ import {
   InitiativeCardData,
   LifeCardData,
   MigrationCardData,
+  OpposedCardData,
   MoraleCardData,
   RetreatCardData,
   RetreatRequestCardData,
@@ -43,4 +44,5 @@ export const chatModels = {
   initiative: InitiativeCardData,
   migration: MigrationCardData,
   action: ActionCardData,
+  opposed: OpposedCardData,
 } as const;

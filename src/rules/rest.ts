@@ -147,6 +147,7 @@ function safeNight(character: RestCharacter, options: RestOptions): Night {
     hitDice: gain(character.hitDice, Math.max(1, Math.floor(character.hitDice.max / 2))),
     exhaustion: Math.max(0, character.exhaustion - 1),
     statuses: character.statuses.filter((status) => status !== "disoriented"),
+    injuries: endUntilRest(character.injuries),
   };
   if (options.s2 && !armourBlocks) {
     state = {
@@ -162,7 +163,7 @@ function safeNight(character: RestCharacter, options: RestOptions): Night {
 
 function unsafeNight(character: RestCharacter, options: RestOptions): Night {
   const healing = naturalHealing(character, 1, options);
-  const injuries = character.injuries.map((injury) =>
+  const injuries = endUntilRest(character.injuries).map((injury) =>
     injury.kind === "minor" && injury.safeRests > 0 ? { ...injury, safeRests: 0 } : injury,
   );
   return {
@@ -170,6 +171,10 @@ function unsafeNight(character: RestCharacter, options: RestOptions): Night {
     blocked: healing.blocked,
   };
 }
+
+/** Any night's rest, safe or not, ends what lasts "until rest" (RULES §6, S1's d20 14–19). */
+const endUntilRest = (injuries: readonly CarriedInjury[]): CarriedInjury[] =>
+  injuries.filter((injury) => injury.kind !== "until-rest");
 
 /** With S2 on, natural healing of health stops while strain is at its max. */
 function naturalHealing(

@@ -18,4 +18,20 @@ export function registerSettings(): void {
     type: Number,
     default: 0,
   });
+  // Which world RollTable serves each Brink table, by its key; a key not named uses the compendium's.
+  game.settings.register(SYSTEM_ID, "tables", {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
+}
+
+/** The world tables the GM chose, by Brink table key (only string uuids are read). */
+export function chosenTables(): Record<string, string> {
+  const value: unknown = game.settings.get(SYSTEM_ID, "tables");
+  if (typeof value !== "object" || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }

@@ -77,6 +77,7 @@ declare module "fvtt-types/configuration" {
     "brink.morale": boolean;
     "brink.detachments": boolean;
     "brink.worldSchemaVersion": number;
+    "brink.tables": Record<string, string>;
     "brink.skipRollDialogs": boolean;
     "brink.showExactOdds": boolean;
     "brink.collapseCards": boolean;

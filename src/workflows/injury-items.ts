@@ -74,7 +74,9 @@ export async function injuryItemsFor(steps: readonly Step[]): Promise<Record<str
   for (const step of fresh) {
     const dying = step.kind === "injury";
     const source = game.i18n.localize(`BRINK.Life.Source.${dying ? "dying" : "stabilise"}`);
-    const item = await itemFrom(injuryUuid(tables, step), source, dying ? step.permanent : true);
+    // S1's lasting injuries stay, except the one that lasts only until the next night's rest.
+    const permanent = dying ? step.permanent : step.result.kind !== "disadvantage-until-rest";
+    const item = await itemFrom(injuryUuid(tables, step), source, permanent);
     if (item) items.push(item);
   }
   return items;

@@ -5,6 +5,7 @@
  * The consequence items the results link to (`documentUuid`) become the items a character receives.
  */
 import { SYSTEM_ID } from "../constants";
+import { chosenTables } from "../settings";
 import { DEFAULT_RETREAT_TABLES, type RetreatTables } from "../rules/retreat";
 import {
   downedTableFrom,
@@ -53,13 +54,70 @@ export interface TableDocument {
   results: Iterable<TableResultDocument>;
 }
 
-/** The RollTables of Brink's tables pack; none when the pack is missing. */
-export async function packTables(): Promise<TableDocument[]> {
+/** The RollTables of Brink's tables pack, as documents; none when the pack is missing. */
+export async function packRollTables(): Promise<RollTable[]> {
   const pack = game.packs.get(TABLES_PACK);
   if (!pack) return [];
-  return (await pack.getDocuments()).flatMap((document) =>
-    document instanceof RollTable ? [tableDocument(document)] : [],
-  );
+  return (await pack.getDocuments()).flatMap((document) => (document instanceof RollTable ? [document] : []));
+}
+
+/**
+ * The RollTables Brink draws from: for each of the pack's tables, the world table the GM chose for
+ * its key (the `tables` setting) when it fits, else the pack's own (with a warning naming why).
+ */
+export async function packTables(): Promise<TableDocument[]> {
+  const chosen = chosenTables();
+  const documents: TableDocument[] = [];
+  for (const table of await packRollTables()) {
+    const key = brinkFlags(table.flags).table;
+    const uuid = typeof key === "string" ? chosen[key] : undefined;
+    const world = uuid && typeof key === "string" ? await fittingWorldTable(key, uuid, table) : null;
+    documents.push(
+      world
+        ? { ...world, flags: { ...world.flags, [SYSTEM_ID]: { ...brinkFlags(world.flags), table: key } } }
+        : tableDocument(table),
+    );
+  }
+  return documents;
+}
+
+const rangesOf = (table: TableDocument): string =>
+  [...table.results]
+    .map((result) => `${result.range[0]}-${result.range[1]}`)
+    .sort()
+    .join(",");
+
+/** Why a chosen table cannot stand in for the pack's: another formula, or other ranges. Null when it fits. */
+export function misfit(chosen: TableDocument, shipped: TableDocument): string | null {
+  if (chosen.formula.replace(/\s/g, "") !== shipped.formula.replace(/\s/g, ""))
+    return game.i18n.format("BRINK.Tables.Misfit.formula", {
+      formula: chosen.formula,
+      expected: shipped.formula,
+    });
+  if (rangesOf(chosen) !== rangesOf(shipped))
+    return game.i18n.format("BRINK.Tables.Misfit.ranges", {
+      expected: rangesOf(shipped).replaceAll(",", ", "),
+    });
+  return null;
+}
+
+async function fittingWorldTable(
+  key: string,
+  uuid: string,
+  shipped: RollTable,
+): Promise<TableDocument | null> {
+  const document = await fromUuid(uuid);
+  const refuse = (name: string, why: string) => {
+    const message = game.i18n.format("BRINK.Tables.refused", { name, key, why });
+    console.warn(`Brink | ${message}`);
+    ui.notifications?.warn(message);
+    return null;
+  };
+  if (!(document instanceof RollTable))
+    return refuse(uuid, game.i18n.localize("BRINK.Tables.Misfit.missing"));
+  const chosen = tableDocument(document);
+  const why = misfit(chosen, tableDocument(shipped));
+  return why ? refuse(document.name ?? uuid, why) : chosen;
 }
 
 /** A v13 result's range is one [low, high] pair (fvtt-types declares a list of pairs). */
@@ -68,7 +126,7 @@ function rangeOf(range: readonly unknown[]): [number, number] {
   return typeof low === "number" && typeof high === "number" ? [low, high] : [NaN, NaN];
 }
 
-function tableDocument(table: RollTable): TableDocument {
+export function tableDocument(table: RollTable): TableDocument {
   return {
     formula: table.formula ?? "",
     flags: table.flags,
@@ -80,7 +138,7 @@ function tableDocument(table: RollTable): TableDocument {
   };
 }
 
-const brinkFlags = (flags: Record<string, unknown>): Record<string, unknown> => {
+export const brinkFlags = (flags: Record<string, unknown>): Record<string, unknown> => {
   const own = flags[SYSTEM_ID];
   return typeof own === "object" && own !== null ? (own as Record<string, unknown>) : {};
 };

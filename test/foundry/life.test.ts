@@ -15,6 +15,8 @@ const { requestCardAction } = await import("../../src/workflows/damage");
 const { lifeAction, onTurnEnd, revertLifeCard } = await import("../../src/workflows/life");
 const { CharacterSheet } = await import("../../src/applications");
 const { rollHealing, applyHealingCard } = await import("../../src/workflows/healing-roll");
+const { requestRest } = await import("../../src/workflows/rest");
+const { registerRecovery } = await import("../../src/workflows/recovery");
 
 const OWNER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
 const NONE = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
@@ -150,6 +152,43 @@ describe("the stabilise rule (S1)", () => {
       6,
     );
     expect(life(actor).health.value).toBe(1);
+  });
+
+  it("14-19 leaves the character Reeling: every test at disadvantage until a night's rest, which the rest card names", async () => {
+    await settings.set("brink", "deathRule", "stabilise");
+    const actor = await character("Roland", "gm", {
+      health: { value: 0, max: 10 },
+      conditions: ["unconscious"],
+      death: { downed: { roundsElapsed: 2, fightOver: false } },
+    });
+    const helper = await character("Clementine", "ally", { skills: { heal: { die: 6 } } });
+    queueDice(4, 5, 10, 15); // WIS + Heal 9 vs 8, then the d20: 15 = disadvantage until rest
+    answerDialog({ ally: helper.id, tools: "on" });
+    await asUser(ally, () => promptStabilise(actor));
+    expect(actor.items.getName("Reeling")).toBeDefined();
+    const disadvantages = () =>
+      Object.values(
+        (actor.system as unknown as { attributes: Record<string, { disadvantage: number }> }).attributes,
+      ).map((rating) => rating.disadvantage);
+    expect(disadvantages()).toEqual([1, 1, 1, 1, 1, 1]);
+
+    // An hour's short rest is not the night's rest S1 means: still reeling.
+    registerRecovery();
+    expect(await requestRest("short", [{ actorUuid: actor.uuid, hitDice: 0, sleptInArmour: false }])).toEqual(
+      {
+        ok: true,
+      },
+    );
+    expect(actor.items.getName("Reeling")).toBeDefined();
+
+    // Any night's rest ends it, even an unsafe one.
+    expect(
+      await requestRest("long-unsafe", [{ actorUuid: actor.uuid, hitDice: 0, sleptInArmour: false }]),
+    ).toEqual({ ok: true });
+    expect(actor.items.getName("Reeling")).toBeUndefined();
+    expect(disadvantages()).toEqual([0, 0, 0, 0, 0, 0]);
+    const card = game.messages.contents.at(-1) as unknown as { content: string };
+    expect(card.content).toContain("Reeling");
   });
 });
 

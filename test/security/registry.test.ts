@@ -96,6 +96,13 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "retreat.call": { ...onCombat, actorUuids: [w.actorUuid] },
     "retreat.cancel": { ...onCombat },
     "rest.apply": { kind: "short", entries: [{ actorUuid: w.actorUuid, hitDice: 1, sleptInArmour: false }] },
+    "test.opposed": {
+      actorUuid: w.actorUuid,
+      defenderUuid: w.actorUuid,
+      attacker: { attribute: "wis", skill: "notice" },
+      defender: { attribute: "dex", skill: "sneak" },
+      rollMode: "publicroll",
+    },
     attack: {
       actorUuid: w.actorUuid,
       weaponId: "aaaaaaaaaaaaaaaa",

@@ -7,6 +7,7 @@ import { PREFERENCES, RULE_KEYS, type PreferenceKey } from "../../settings";
 import type { MenuKey } from "./fields";
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { SettingsMenu } from "./settings-menu";
+import { importBrinkTables } from "../../workflows/world-tables";
 
 const preferencesIn = (menu: string): PreferenceKey[] =>
   (Object.keys(PREFERENCES) as PreferenceKey[]).filter((key) => PREFERENCES[key].menu === menu);
@@ -15,9 +16,18 @@ export class OptionalRulesMenu extends SettingsMenu {
   static override DEFAULT_OPTIONS: ApplicationOptions = {
     id: "brink-optional-rules",
     window: { title: "BRINK.Setting.Menu.rules.name", icon: "fa-solid fa-scale-balanced" },
+    actions: {
+      importTables: async () => {
+        await importBrinkTables();
+      },
+    },
   };
   get keys(): readonly MenuKey[] {
     return RULE_KEYS;
+  }
+
+  override get offersTableImport(): boolean {
+    return true;
   }
 }
 

@@ -2,6 +2,7 @@ import type { BrinkActor } from "../../documents/actor";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { promptAttack, promptTest } from "../rolls/flows";
 import { promptRest } from "../rest";
+import { promptOpposedTest } from "../rolls/opposed-flow";
 import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
 import { lifeAction } from "../../workflows/life";
 import { actorSheetContext, type EffectChange } from "./actor-context";
@@ -33,6 +34,9 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       rollAttribute: BrinkActorSheet.#onRollAttribute,
       rollSkill: BrinkActorSheet.#onRollSkill,
       rollWeapon: BrinkActorSheet.#onRollWeapon,
+      opposedTest: async function (this: BrinkActorSheet) {
+        await promptOpposedTest(this.brinkActor);
+      },
       rest: async function (this: BrinkActorSheet) {
         await promptRest(this.actor);
       },

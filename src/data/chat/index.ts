@@ -5,6 +5,7 @@ export * from "./attack-card";
 export * from "./healing-card";
 export * from "./life-card";
 export * from "./test-card";
+export * from "./opposed-card";
 export * from "./retreat-record";
 export * from "./retreat-view";
 export * from "./retreat-card";

@@ -24,7 +24,9 @@ export type CarriedInjury =
       readonly safeRests: number;
       readonly origin?: string;
     }
-  | { readonly id: string; readonly kind: "temporary" | "permanent"; readonly origin?: string };
+  | { readonly id: string; readonly kind: "temporary" | "permanent"; readonly origin?: string }
+  /** Gone after the character's next night of rest, safe or not (S1's "until rest"). */
+  | { readonly id: string; readonly kind: "until-rest"; readonly origin?: string };
 
 export interface GearItem {
   readonly id: string;

@@ -31,7 +31,9 @@ export function carriedInjuries(actor: Actor.Implementation): CarriedInjury[] {
     const data = injuryData(item);
     if (!data) continue;
     const id = item.id ?? "";
-    if (data.kind === "serious" && data.attribute) {
+    if (data.heals === "nightRest") {
+      injuries.push({ id, kind: "until-rest" });
+    } else if (data.kind === "serious" && data.attribute) {
       const rating = system.attributes[data.attribute];
       // The die and its effective value: what the injury (among others) stepped it down from and to.
       injuries.push({

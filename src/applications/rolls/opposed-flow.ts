@@ -1,0 +1,177 @@
+/**
+ * An opposed test from the sheet or `game.brink.opposedTest`: the asker picks the other character
+ * (a targeted token, or any actor they may see) and each side's attribute and skill; the dialog
+ * shows the exact chance that the asker wins (a tie goes to the defender) before anything is rolled;
+ * the GM's client rolls both sides and posts the card (workflows/opposed).
+ */
+import { BrinkActor } from "../../documents/actor";
+import { testSpecFor } from "../../documents/actor-rolls";
+import { ownRollMode } from "../../chat/post";
+import { isRefusal } from "../../requests";
+import {
+  ATTRIBUTES,
+  DEFAULT_SKILL_ATTRIBUTE,
+  SKILLS,
+  type Attribute,
+  type Skill,
+} from "../../rules/characters";
+import { opposedWinChance } from "../../rules/odds";
+import { preference } from "../../settings";
+import { choiceOf, requestOpposedTest, type OpposedChoice } from "../../workflows/opposed";
+import { formObject, renderDialog, warn } from "../dialog-form";
+import { targetedTokens } from "./flows";
+
+interface Opponent {
+  uuid: string;
+  name: string;
+  actor: BrinkActor;
+}
+
+/** The user's targeted tokens first, then every other actor the user may see. */
+function opponents(actor: BrinkActor): Opponent[] {
+  const targeted = targetedTokens()
+    .filter((token) => token.actor !== actor)
+    .map(({ uuid, name, actor: other }) => ({ uuid, name, actor: other }));
+  const seen = new Set(targeted.map((entry) => entry.actor));
+  const others = game.actors.contents.flatMap((other) =>
+    other instanceof BrinkActor &&
+    other !== actor &&
+    !seen.has(other) &&
+    (game.user.isGM || other.testUserPermission(game.user, "LIMITED"))
+      ? [{ uuid: other.uuid, name: other.name, actor: other }]
+      : [],
+  );
+  return [...targeted, ...others];
+}
+
+const isAttribute = (value: unknown): value is Attribute =>
+  (ATTRIBUTES as readonly unknown[]).includes(value);
+const isSkill = (value: unknown): value is Skill => (SKILLS as readonly unknown[]).includes(value);
+
+function readSide(
+  form: Record<string, unknown>,
+  keys: { attribute: string; skill: string },
+  fallback: OpposedChoice,
+): OpposedChoice {
+  const attribute = form[keys.attribute];
+  const skill = form[keys.skill];
+  return {
+    attribute: isAttribute(attribute) ? attribute : fallback.attribute,
+    skill: isSkill(skill) ? skill : skill === "" ? null : fallback.skill,
+  };
+}
+
+interface OpposedForm {
+  defender: Opponent;
+  attacker: OpposedChoice;
+  defenderChoice: OpposedChoice;
+}
+
+function readForm(form: Record<string, unknown>, list: Opponent[], start: OpposedForm): OpposedForm {
+  return {
+    defender: list.find((entry) => entry.uuid === form.defender) ?? start.defender,
+    attacker: readSide(form, { attribute: "attribute", skill: "skill" }, start.attacker),
+    defenderChoice: readSide(
+      form,
+      { attribute: "defenderAttribute", skill: "defenderSkill" },
+      start.defenderChoice,
+    ),
+  };
+}
+
+/** "Chance Petra wins: 41.2% (a tie goes to Goblin)". */
+function chanceText(actor: BrinkActor, form: OpposedForm): string {
+  const chance = opposedWinChance(
+    testSpecFor(actor.rolling, choiceOf(form.attacker)),
+    testSpecFor(form.defender.actor.rolling, choiceOf(form.defenderChoice)),
+  );
+  return game.i18n.format("BRINK.Opposed.chance", {
+    name: actor.name,
+    chance: `${Math.round(chance.value * 1000) / 10}%`,
+    defender: form.defender.name,
+  });
+}
+
+function sideOptions(choice: OpposedChoice) {
+  return {
+    attributes: ATTRIBUTES.map((key) => ({
+      value: key,
+      label: game.i18n.localize(`BRINK.Attribute.${key}.label`),
+      selected: key === choice.attribute,
+    })),
+    skills: [
+      { value: "", label: game.i18n.localize("BRINK.Roll.noSkill"), selected: choice.skill === null },
+      ...SKILLS.map((key) => ({
+        value: key,
+        label: game.i18n.localize(`BRINK.Skill.${key}`),
+        selected: key === choice.skill,
+      })),
+    ],
+  };
+}
+
+const sideFrom = (preset: { attribute?: Attribute; skill?: Skill }, fallback: Attribute): OpposedChoice => ({
+  attribute: preset.attribute ?? (preset.skill ? DEFAULT_SKILL_ATTRIBUTE[preset.skill] : fallback),
+  skill: preset.skill ?? null,
+});
+
+export interface OpposedPreset {
+  attribute?: Attribute;
+  skill?: Skill;
+  defenderAttribute?: Attribute;
+  defenderSkill?: Skill;
+}
+
+/** Opens the opposed test dialog for one of the user's characters, then asks the GM's client to roll. */
+export async function promptOpposedTest(actor: BrinkActor, preset: OpposedPreset = {}): Promise<void> {
+  if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
+  const list = opponents(actor);
+  const first = list[0];
+  if (!first) return warn("BRINK.Opposed.noOpponent");
+  const start: OpposedForm = {
+    defender: first,
+    attacker: sideFrom({ attribute: preset.attribute, skill: preset.skill }, "str"),
+    defenderChoice: sideFrom({ attribute: preset.defenderAttribute, skill: preset.defenderSkill }, "str"),
+  };
+  const showOdds = preference("showExactOdds");
+  const content = await renderDialog("dialogs/opposed.hbs", {
+    opponents: list.map(({ uuid, name }) => ({ value: uuid, label: name, selected: uuid === first.uuid })),
+    attacker: sideOptions(start.attacker),
+    defender: sideOptions(start.defenderChoice),
+    name: actor.name,
+    showOdds,
+    chance: showOdds ? chanceText(actor, start) : "",
+  });
+  const picked: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.format("BRINK.Opposed.title", { name: actor.name }) },
+    content,
+    buttons: [
+      {
+        action: "roll",
+        label: "BRINK.Roll.roll",
+        icon: "fa-solid fa-dice-d20",
+        default: true,
+        callback: (_event, button) => readForm(formObject(button.form), list, start),
+      },
+    ],
+    render: (_event, dialog) => {
+      const form = dialog.element.querySelector("form");
+      const output = dialog.element.querySelector("[data-chance]");
+      form?.addEventListener("change", () => {
+        if (output) output.textContent = chanceText(actor, readForm(formObject(form), list, start));
+      });
+    },
+    rejectClose: false,
+  });
+  if (!picked || typeof picked !== "object") return;
+  const choice = picked as OpposedForm;
+  const result = await requestOpposedTest({
+    actorUuid: actor.uuid,
+    defenderUuid: choice.defender.uuid,
+    attacker: choice.attacker,
+    defender: choice.defenderChoice,
+    rollMode: ownRollMode(),
+  });
+  // A refusal is shown to the asker by the request itself.
+  void isRefusal(result);
+}

@@ -1,0 +1,78 @@
+/**
+ * An opposed test's card (RULES §2): both sides' dice, luck and totals, and who won; a tie goes to
+ * the defender. Written by the GM's client, which rolled both sides; drawn from `system` on render.
+ */
+import { renderCard, type CardView } from "./card";
+import { testCardView } from "./card-views";
+import type { OpposedResult, TestRoll } from "../../rules/tests";
+import { recordField } from "../shared/fields";
+
+/** One side of the test as the card names it. A type (not an interface) so stored data reads as it. */
+export type OpposedSide = { actorUuid: string; name: string; label: string };
+
+export interface OpposedRecord {
+  attacker: OpposedSide;
+  defender: OpposedSide;
+  result: OpposedResult;
+}
+
+function sideView(side: OpposedSide, roll: TestRoll, against: number, won: boolean) {
+  const view = testCardView(
+    { ...roll, difficulty: against, success: won, margin: roll.total - against },
+    side.label,
+  );
+  return { ...view, name: side.name, won };
+}
+
+export function opposedCardView(record: OpposedRecord) {
+  const { attacker, defender, result } = record;
+  const attackerWon = result.winner === "attacker";
+  const winner = attackerWon
+    ? game.i18n.format("BRINK.Opposed.Card.wins", { name: attacker.name, margin: String(result.margin) })
+    : result.margin === 0
+      ? game.i18n.format("BRINK.Opposed.Card.tie", { name: defender.name })
+      : game.i18n.format("BRINK.Opposed.Card.wins", { name: defender.name, margin: String(-result.margin) });
+  return {
+    title: game.i18n.localize("BRINK.Opposed.Card.title"),
+    sides: [
+      sideView(attacker, result.attacker, result.defender.total, attackerWon),
+      sideView(defender, result.defender, result.attacker.total, !attackerWon),
+    ],
+    winner,
+  };
+}
+
+const fields = () => foundry.data.fields;
+
+const sideField = () => {
+  const f = fields();
+  return new f.SchemaField({
+    actorUuid: new f.StringField({ required: true, blank: true, initial: "" }),
+    name: new f.StringField({ required: true, blank: true, initial: "" }),
+    label: new f.StringField({ required: true, blank: true, initial: "" }),
+  });
+};
+
+const opposedCardSchema = () => ({
+  attacker: sideField(),
+  defender: sideField(),
+  /** The rules engine's OpposedResult, as plain data. */
+  result: recordField<OpposedResult>(),
+});
+type OpposedCardSchema = ReturnType<typeof opposedCardSchema>;
+
+export class OpposedCardData
+  extends foundry.abstract.TypeDataModel<OpposedCardSchema, ChatMessage.Implementation>
+  implements CardView
+{
+  static override LOCALIZATION_PREFIXES = ["BRINK.Chat.opposed"];
+
+  static override defineSchema(): OpposedCardSchema {
+    return opposedCardSchema();
+  }
+
+  renderContent(): Promise<string> {
+    const record: OpposedRecord = { attacker: this.attacker, defender: this.defender, result: this.result };
+    return renderCard("chat/opposed-card.hbs", opposedCardView(record));
+  }
+}
