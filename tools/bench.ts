@@ -225,6 +225,16 @@ for (const size of [1, 4, 12]) {
     promptAttack(duellist, duellist.items.contents[0] as Item.Implementation),
   );
 
+  // The actions panel: what one click on an action row costs (the duellist still has two actions).
+  const { actionPrompt } = await import("../src/applications/actions/prompts");
+  const fighter = duel.member("Duellist");
+  await writesFor("writes: Move from the actions panel (the combatant)", () =>
+    actionPrompt("move")!(fighter, duellist),
+  );
+  await writesFor("writes: Seek Cover (the combatant, the actor's condition and timer)", () =>
+    actionPrompt("seekCover")!(fighter, duellist),
+  );
+
   // Life and healing: the card is the GM's record, written before the actor.
   const { lifeAction } = await import("../src/workflows/life");
   const { rollHealing, applyHealingCard } = await import("../src/workflows/healing-roll");
