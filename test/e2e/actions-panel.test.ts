@@ -144,10 +144,12 @@ async function shoot(
 ) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.setContent(pageHtml(inlineSystemImages(html), { ...size, theme }));
-  // The panel sits at the top of the sheet's body; the shot shows it whole where the window allows.
-  await page.evaluate(() =>
-    document.querySelector(".brink-actions-panel")?.scrollIntoView({ block: "start" }),
-  );
+  // On the sheet the panel sits below the header; the shot starts at the panel to show as much as fits.
+  if (scrollToPanel) {
+    await page.evaluate(() =>
+      document.querySelector(".brink-actions-panel")?.scrollIntoView({ block: "start" }),
+    );
+  }
   await page.screenshot({ path: join(RESULTS, `${name}.png`) });
   const overflow = await findOverflow(page, [...PANEL_SELECTORS, ...layout]);
   const lowContrast = await lowContrastText(page, ".brink-actions-panel");
