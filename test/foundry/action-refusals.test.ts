@@ -114,4 +114,20 @@ describe("a reaction", () => {
     expect(writeLog.length).toBe(writes);
     expect(roland(f).economy.reactionsLeft).toBe(1);
   });
+
+  it("spent on a foe's turn comes back with the owner's next turn, even a turn that spends nothing", async () => {
+    const f = await rolandsTurn();
+    await asRoland(() => f.combat.endTurn());
+    await f.combat.takeTurn(f.member("Guard").id ?? "");
+    expect(await asRoland(() => roland(f).spendReaction("parry"))).toMatchObject({ ok: true });
+    await f.combat.endTurn();
+    expect(roland(f).economy.reactionsLeft).toBe(0);
+
+    // Round 2: Roland takes his turn and ends it at once; nothing is written to his combatant.
+    await asRoland(() => f.combat.takeTurn(roland(f).id ?? ""));
+    await asRoland(() => f.combat.endTurn());
+    expect(roland(f).economy.reactionsLeft).toBe(1);
+    await f.combat.takeTurn(f.member("Guard").id ?? "");
+    expect(await asRoland(() => roland(f).spendReaction("parry"))).toMatchObject({ ok: true });
+  });
 });

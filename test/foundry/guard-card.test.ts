@@ -32,7 +32,8 @@ const shownDamage = async (card: ChatMessage.Implementation) => {
   const match = /<span class="damage"[^>]*>[^<]*<strong>(\d+)<\/strong>/.exec(html);
   return Number(match?.[1]);
 };
-const dodgeTotal = (content: string) => Number(/Dodges?: (\d+) vs/.exec(content)?.[1]);
+/** The dodge total on the card's reaction line ("Dodges: 6 vs 5." or "Fails to dodge: 2 vs 5."). */
+const dodgeTotal = (content: string) => Number(/dodges?: (\d+) vs \d+\./i.exec(content)?.[1]);
 
 beforeEach(() => {
   resetWorld();
@@ -65,7 +66,7 @@ async function fight(): Promise<Fight> {
 /** Roland's turn: his player clicks Guard (or just ends the turn). */
 async function rolandsTurn(f: Fight, guard: boolean) {
   await asRoland(async () => {
-    await f.combat.takeTurn(f.member("Roland").id ?? "");
+    expect(await f.combat.takeTurn(f.member("Roland").id ?? "")).toEqual({ ok: true });
     if (guard) await actionPrompt("guard")!(f.member("Roland"), f.actor("Roland"));
     else await f.combat.endTurn();
   });
@@ -120,10 +121,13 @@ describe("Guard taken from the actions panel", () => {
     expect(lastCard().content).toContain("(Guard +1)");
     await f.combat.endTurn();
 
+    clearDice(); // the dice the first dodge did not need
+
     await rolandsTurn(f, false);
     const plain = await axeBlow(f);
     queueDice(1, 1, 1, 1, 10);
-    await asRoland(() => requestCardAction("react", { ...rolandOn(f, plain), kind: "dodge" }));
+    const r2 = await asRoland(() => requestCardAction("react", { ...rolandOn(f, plain), kind: "dodge" }));
+    expect(r2).toEqual({ ok: true });
     expect(lastCard().content).not.toContain("(Guard +1)");
     expect(withGuard).toBe(dodgeTotal(lastCard().content) + 1);
   });
