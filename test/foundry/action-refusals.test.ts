@@ -60,6 +60,16 @@ describe("Move, Sprint and Step", () => {
     expect(writeLog.length).toBe(writes);
   });
 
+  it("Sprint before moving is refused with its reason, nothing spent", async () => {
+    const f = await rolandsTurn();
+    const writes = writeLog.length;
+    notifications.log.length = 0;
+    await click(f, "sprint");
+    expect(messages()).toEqual(["Roland must move before sprinting."]);
+    expect(writeLog.length).toBe(writes);
+    expect(stamina(f)).toBe(3);
+  });
+
   it("Step is free, and takes the place of the turn's move", async () => {
     const f = await rolandsTurn();
     await click(f, "step");
@@ -129,5 +139,18 @@ describe("a reaction", () => {
     expect(roland(f).economy.reactionsLeft).toBe(1);
     await f.combat.takeTurn(f.member("Guard").id ?? "");
     expect(await asRoland(() => roland(f).spendReaction("parry"))).toMatchObject({ ok: true });
+  });
+
+  it("Wait ends the turn with a second reaction, which lapses when the owner's next turn starts", async () => {
+    const f = await rolandsTurn();
+    await click(f, "wait");
+    expect(f.combat.turnState.current).toBeNull();
+    await f.combat.takeTurn(f.member("Guard").id ?? "");
+    expect(roland(f).economy.reactionsLeft).toBe(2);
+    await asRoland(() => roland(f).spendReaction("dodge"));
+    expect(roland(f).economy.reactionsLeft).toBe(1);
+    await f.combat.endTurn();
+    await asRoland(() => f.combat.takeTurn(roland(f).id ?? ""));
+    expect(roland(f).economy.reactionsLeft).toBe(1);
   });
 });
