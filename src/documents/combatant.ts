@@ -1,5 +1,6 @@
 import { idField, isPrototypeKey, textField, wholeNumber } from "../requests/fields";
 import { defineRequest, refuse, type Refusal, type RequestResult } from "../requests";
+import { situationBlocker, type OptionKind } from "../rules/action-availability";
 import { currentEconomy } from "../rules/combat-state";
 import { canActWith } from "../rules/team-turns";
 import {
@@ -89,6 +90,30 @@ function ruledKey(request: EconomyRequest, economy: TurnEconomy): string | undef
 function requestTarget(request: EconomyRequest, economy: TurnEconomy): string | undefined {
   if (request.operation === "action") return request.target;
   return request.operation === "continue" ? economy.extended?.target : undefined;
+}
+
+/** The option a request asks for, as the panel lists it (none for abandoning). */
+function economyOption(
+  request: EconomyRequest,
+  economy: TurnEconomy,
+): { key: string; kind: OptionKind } | null {
+  switch (request.operation) {
+    case "action":
+      return {
+        key: typeof request.action === "string" ? request.action : request.action.key,
+        kind: "action",
+      };
+    case "free":
+      return { key: request.action, kind: "free" };
+    case "continue":
+      return economy.extended ? { key: economy.extended.key, kind: "action" } : null;
+    case "reaction":
+      return { key: request.reaction, kind: "reaction" };
+    case "trigger":
+      return { key: "ready", kind: "reaction" };
+    default:
+      return null;
+  }
 }
 
 const camel = (key: string): string => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -208,6 +233,8 @@ export class BrinkCombatant extends Combatant {
     const context: ActionContext | undefined = this.actor
       ? { combatant: this, actor: this.actor, user, ...(target === undefined ? {} : { target }) }
       : undefined;
+    const blocked = this.#situationRefusal(request);
+    if (blocked) return blocked;
     // A continued action was allowed when it was started; only a new one is checked.
     const refusal = request.operation === "continue" || !context ? undefined : rule?.refusal?.(context);
     if (refusal) return refusal;
@@ -227,6 +254,25 @@ export class BrinkCombatant extends Combatant {
     }
     if (result.completed && context && rule?.effect) await rule.effect(context);
     return { ok: true, completed: result.completed, endsTurn: result.endsTurn };
+  }
+
+  /**
+   * What the character's own state forbids (RULES §1, §3): nothing while unable to act, no movement
+   * at speed 0, no attack at exhaustion 5+, Stand Up only when prone, Drop Prone only when not. The
+   * same reasons the actions panel shows, so a request for a greyed-out option is refused unspent.
+   */
+  #situationRefusal(request: EconomyRequest): Refusal | undefined {
+    const actor = this.actor;
+    if (!actor) return undefined;
+    const asked = economyOption(request, this.economy);
+    if (!asked) return undefined;
+    const { exhaustion, speed } = actor.system;
+    const reason = situationBlocker(asked.key, asked.kind, { conditions: actor.statuses, exhaustion, speed });
+    if (!reason) return undefined;
+    return refuse(`BRINK.Combat.Economy.${camel(reason)}`, {
+      name: this.name ?? "",
+      exhaustion: String(exhaustion),
+    });
   }
 
   /** The owner of the combatant's actor, or a GM. */

@@ -75,8 +75,15 @@ export interface AvailabilityInput {
 const MOVEMENT: readonly string[] = ["move", "sprint", "step"];
 const PREVENTING: readonly string[] = CONDITIONS_PREVENTING_TURNS;
 
-/** The reason the character itself (not the turn) stops this option, if any. */
-function situationBlocker(key: string, kind: OptionKind, situation: ActorSituation): Unavailable | undefined {
+/**
+ * The reason the character itself (not the turn) stops this option, if any. The panel greys the
+ * option out with it; the GM's client refuses a request for it with the same reason.
+ */
+export function situationBlocker(
+  key: string,
+  kind: OptionKind,
+  situation: ActorSituation,
+): Unavailable | undefined {
   const held = new Set(situation.conditions);
   if (PREVENTING.some((condition) => held.has(condition))) return "cannot-act";
   if (kind === "reaction") return undefined;

@@ -150,6 +150,8 @@ export interface CombatClock {
   round: number;
   turn: number;
   current: string | null;
+  /** Each member's latest turn start, as the `turn` count it made (none yet: absent). */
+  turnStarts?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -166,8 +168,11 @@ export function currentEconomy(
 ): TurnEconomy {
   let economy = stamp.round === clock.round ? stored : endRound(stored);
   const acting = clock.current === memberId;
-  if (acting && stamp.turn !== clock.turn) economy = startTurn(economy);
-  else if (!acting && economy.inTurn) economy = endTurn(economy);
+  // A turn of its own started since the last write, whether or not it is still going: its start
+  // (three actions, the reaction back) applies, and its end too once it is over.
+  const lastStart = Math.max(clock.turnStarts?.[memberId] ?? 0, acting ? clock.turn : 0);
+  if (lastStart > stamp.turn) economy = startTurn(economy);
+  if (!acting && economy.inTurn) economy = endTurn(economy);
   // Command's action is taken during the commander's turn: it lapses when that turn is over.
   const lapsed =
     stamp.round !== clock.round || stamp.turn !== clock.turn || clock.current !== economy.grantedBy;

@@ -36,6 +36,8 @@ export interface FighterSpec {
   dex?: number;
   /** Danger sense: a talent with the cannotBeSurprised trait. */
   dangerSense?: boolean;
+  /** An actor from an earlier scene (e.g. back from a retreat) instead of a new one. */
+  actor?: Actor.Implementation;
 }
 
 export interface Fight {
@@ -56,6 +58,10 @@ export function player(id: string): FakeUser {
 export async function setUpFight(fighters: readonly FighterSpec[]): Promise<Fight> {
   const actors = new Map<string, Actor.Implementation>();
   for (const fighter of fighters) {
+    if (fighter.actor) {
+      actors.set(fighter.name, fighter.actor);
+      continue;
+    }
     const actor = await Actor.implementation.create({
       name: fighter.name,
       type: fighter.type ?? (fighter.disposition > 0 ? "character" : "npc"),

@@ -151,6 +151,18 @@ describe("the economy brought up to date with the combat's clock", () => {
     expect(currentEconomy(attacked, { round: 1, turn: 4 }, clock(1, 4, null), "m").attacksThisRound).toBe(2);
     expect(currentEconomy(attacked, { round: 1, turn: 4 }, clock(2, 4, null), "m").attacksThisRound).toBe(0);
   });
+
+  it("applies a turn of the member's own that came and went since the last write: the reaction is back", () => {
+    const reacted = { ...createEconomy(), reactionsLeft: 0 };
+    // Written on turn 4; the member's own turn started as turn 5 and is over; turn 6 is another's.
+    const after = { ...clock(2, 6, "other"), turnStarts: { m: 5, other: 6 } };
+    expect(currentEconomy(reacted, { round: 1, turn: 4 }, after, "m")).toMatchObject({
+      inTurn: false,
+      reactionsLeft: 1,
+    });
+    // A write after that turn keeps what it stored.
+    expect(currentEconomy(reacted, { round: 2, turn: 6 }, after, "m").reactionsLeft).toBe(0);
+  });
 });
 
 describe("reading stored turn state", () => {

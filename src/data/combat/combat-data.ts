@@ -3,6 +3,9 @@ import { INITIATIVE_MODES } from "../../rules/initiative";
 import type { TurnState } from "../../rules/team-turns";
 import { countField } from "../shared/fields";
 
+/** Member id → the `turnsStarted` count its latest turn start made. */
+type TurnStarts = Record<string, number>;
+
 const fields = () => foundry.data.fields;
 
 const idField = () => new (fields().StringField)({ required: true, blank: false });
@@ -51,6 +54,17 @@ const combatSchema = () => ({
   state: new (fields().SchemaField)(turnStateSchema()),
   /** How many turns have started in this combat; combatants stamp their economy with it. */
   turnsStarted: countField(0),
+  /**
+   * Each member's latest turn start, as the `turnsStarted` count it made: a combatant whose turn
+   * came and went without a write still gets that turn's start (its reaction back). Combats stored
+   * before this field read as having none recorded.
+   */
+  turnStarts: new (fields().ObjectField)<
+    { required: true; initial: () => TurnStarts },
+    TurnStarts,
+    TurnStarts,
+    TurnStarts
+  >({ required: true, initial: () => ({}) }),
   /**
    * RULES §5: an Emergency Retreat called while someone acts waits for that turn to end. The
    * retreating characters' actor uuids (empty: none pending) and the user whose call it was.

@@ -91,7 +91,12 @@ export class CombatantData extends foundry.abstract.TypeDataModel<CombatantSchem
     const combatant = this.parent;
     const combat = combatant?.combat?.system;
     if (!combat?.state) return;
-    const clock = { round: combat.state.round, turn: combat.turnsStarted, current: combat.state.current };
+    const clock = {
+      round: combat.state.round,
+      turn: combat.turnsStarted,
+      current: combat.state.current,
+      turnStarts: combat.turnStarts,
+    };
     Object.assign(this, currentEconomy(this.storedEconomy, this.storedStamp, clock, combatant.id ?? ""));
   }
 }

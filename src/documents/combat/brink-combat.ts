@@ -47,7 +47,7 @@ export class BrinkCombat extends Combat {
   /** Where the combat stands, for combatants bringing their economy up to date. */
   get clock(): CombatClock {
     const { round, current } = this.turnState;
-    return { round, turn: this.system.turnsStarted, current };
+    return { round, turn: this.system.turnsStarted, current, turnStarts: this.system.turnStarts };
   }
 
   /** Teams in the order they move; teams the state does not know yet come last. */
@@ -224,13 +224,20 @@ export class BrinkCombat extends Combat {
    */
   async commit(state: TurnState, events: readonly TurnEvent[]): Promise<void> {
     const updateData = { round: state.round, turn: this.coreTurnOf(state.current) };
-    const started = events.filter((event) => event.type === "turnStart").length;
+    // Each turn start counts, and its member keeps the count it made (see currentEconomy).
+    let turnsStarted = this.system.turnsStarted;
+    const turnStarts: Record<string, number> = {};
+    for (const event of events) {
+      if (event.type !== "turnStart") continue;
+      turnsStarted += 1;
+      turnStarts[event.memberId] = turnsStarted;
+    }
     announceToCore(this, this.turnState, state, updateData, events);
     await this.update(
       {
         round: updateData.round,
         turn: updateData.turn,
-        system: { state, turnsStarted: this.system.turnsStarted + started },
+        system: { state, turnsStarted, turnStarts },
       },
       // Custom update options reach every client's updateCombat hook, where the events become hooks.
       { [TURN_EVENTS_OPTION]: events } as never,
