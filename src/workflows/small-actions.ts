@@ -7,6 +7,7 @@
  */
 import {
   actorData,
+  ACTION_CARD_KINDS,
   physicalData,
   renderActionCard,
   type ActionCardKind,
@@ -27,16 +28,8 @@ export const PRONE = "prone" as const;
 export const MAX_DECLARED = 80;
 export const MAX_TRIGGER = 160;
 
-export const SMALL_ACTIONS = [
-  "ready",
-  "trigger",
-  "brandish",
-  "interact",
-  "shortTask",
-  "standUp",
-  "dropProne",
-  "dropItem",
-] as const satisfies readonly ActionCardKind[];
+/** Each small action posts an action card of its own kind. */
+export const SMALL_ACTIONS = ACTION_CARD_KINDS;
 export type SmallAction = (typeof SMALL_ACTIONS)[number];
 
 export interface SmallActionChoice {
