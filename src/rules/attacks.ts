@@ -63,8 +63,6 @@ export interface AttackRequest {
   readonly advantages?: number;
   readonly disadvantages?: number;
   readonly modifiers?: readonly Modifier[];
-  /** Resolve against every target even if the weapon is not a blast weapon (a detachment's attacks). */
-  readonly blast?: boolean;
 }
 
 export type AttackRefusal =
@@ -139,8 +137,7 @@ function refusal(request: AttackRequest): AttackRefusal | undefined {
   if (request.weapon.broken) return "weapon-broken";
   if (!request.weapon.attributes.includes(request.attribute)) return "attribute-not-usable";
   if (request.targets.length === 0) return "no-target";
-  const blast = request.weapon.blast || request.blast === true;
-  if (request.targets.length > 1 && !blast) return "single-target-weapon";
+  if (request.targets.length > 1 && !request.weapon.blast) return "single-target-weapon";
   return undefined;
 }
 

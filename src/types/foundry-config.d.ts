@@ -26,7 +26,7 @@ import type {
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
-import type { DamageRule, DeathRule, InitiativeMode } from "../settings";
+import type { DeathRule, InitiativeMode } from "../settings";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -72,10 +72,8 @@ declare module "fvtt-types/configuration" {
   interface SettingConfig {
     "brink.deathRule": DeathRule;
     "brink.initiativeMode": InitiativeMode;
-    "brink.damageRule": DamageRule;
     "brink.emergencyRetreat": boolean;
     "brink.morale": boolean;
-    "brink.detachments": boolean;
     "brink.worldSchemaVersion": number;
     "brink.tables": Record<string, string>;
     "brink.skipRollDialogs": boolean;

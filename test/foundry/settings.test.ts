@@ -78,10 +78,8 @@ describe("the settings menus", () => {
     expect(shown.map((s) => s.key)).toEqual([
       "deathRule",
       "initiativeMode",
-      "damageRule",
       "emergencyRetreat",
       "morale",
-      "detachments",
       "skipRollDialogs",
       "showExactOdds",
       "collapseCards",
@@ -94,18 +92,11 @@ describe("the settings menus", () => {
     }
   });
 
-  it("Optional rules lists all six rules with their hints, saves on submit and closes", async () => {
+  it("Optional rules lists the four built rules with their hints, saves on submit and closes", async () => {
     const menu = new OptionalRulesMenu({});
     await menu.render(true);
     const text = menu.element.textContent ?? "";
-    for (const key of [
-      "deathRule",
-      "initiativeMode",
-      "damageRule",
-      "emergencyRetreat",
-      "morale",
-      "detachments",
-    ])
+    for (const key of ["deathRule", "initiativeMode", "emergencyRetreat", "morale"])
       expect(text).toContain(game.i18n.localize(`BRINK.Setting.${key}.hint`));
     await submitMenu(menu, { deathRule: "dying", morale: true, emergencyRetreat: false });
     expect(game.brink.optionalRules()).toMatchObject({
@@ -113,6 +104,44 @@ describe("the settings menus", () => {
       morale: true,
       emergencyRetreat: false,
     });
+    expect(menu.rendered).toBe(false);
+  });
+
+  it("Optional rules offers neither direct damage nor detachments until they are built (issue 12)", async () => {
+    const menu = new OptionalRulesMenu({});
+    await menu.render(true);
+    const form = menu.element;
+    expect(form.querySelector('[name="damageRule"]')).toBeNull();
+    expect(form.querySelector('[name="detachments"]')).toBeNull();
+    expect([...form.querySelectorAll("[name]")].map((c) => c.getAttribute("name"))).toEqual([
+      "deathRule",
+      "initiativeMode",
+      "emergencyRetreat",
+      "morale",
+    ]);
+    expect(form.textContent ?? "").not.toMatch(/direct damage|damage dice|detachment/i);
+    const menuHint = game.i18n.localize("BRINK.Setting.Menu.rules.hint");
+    expect(menuHint).not.toMatch(/damage|detachment/i);
+    const keys = [...settings.settings.values()].filter((s) => s.namespace === "brink").map((s) => s.key);
+    expect(keys).not.toContain("damageRule");
+    expect(keys).not.toContain("detachments");
+  });
+
+  it("an old world that stored damageRule = direct and detachments = on still loads and plays the attack rule", async () => {
+    // The world's settings were saved before the two settings were hidden; Foundry keeps the stored
+    // values but no registered setting reads them.
+    settings.values.set("brink.damageRule", "direct");
+    settings.values.set("brink.detachments", true);
+    expect(game.brink.optionalRules()).toEqual({
+      deathRule: "luck",
+      initiativeMode: "teams",
+      emergencyRetreat: true,
+      morale: false,
+    });
+    const menu = new OptionalRulesMenu({});
+    await submitMenu(menu, { morale: true });
+    expect(notifications.log.filter((n) => n.level !== "info")).toEqual([]);
+    expect(game.brink.optionalRules()).toMatchObject({ morale: true });
     expect(menu.rendered).toBe(false);
   });
 

@@ -237,11 +237,6 @@ describe("several targets", () => {
       reason: "single-target-weapon",
     });
   });
-
-  it("a detachment's attack counts as blast whatever the weapon", () => {
-    const result = resolveAttack(boudica({ targets, blast: true }), fixedDice([2, 3, 10]));
-    expect(result.ok && result.targets).toHaveLength(3);
-  });
 });
 
 describe("refusals come back as data", () => {

@@ -187,14 +187,19 @@ describe("character sheet", () => {
   });
 
   it("renders the compact NPC sheet and item sheets with schema labels", async () => {
-    const npc = await Actor.implementation.create({
-      name: "Guard",
-      type: "npc",
-      system: { detachment: true },
-    });
+    // An actor saved while NPCs could be marked as detachments (issue 12 hides them until built).
+    const oldSource: Record<string, unknown> = { detachment: true, leader: true };
+    const npc = await Actor.implementation.create({ name: "Guard", type: "npc", system: oldSource });
+    expect(npc?.system).not.toHaveProperty("detachment");
     const npcDoc = parse((await renderSheet(NpcSheet, npc as Actor.Implementation)).html);
     expect(npcDoc.querySelectorAll(".npc-body .die-button").length).toBe(6);
-    expect(npcDoc.querySelector(".state.tag")?.textContent).toBe("Detachment");
+    expect([...npcDoc.querySelectorAll(".state.tag")].map((t) => t.textContent)).toEqual(["Leader"]);
+    const editDoc = parse(
+      (await renderSheet(NpcSheet, npc as Actor.Implementation, (s) => Object.assign(s, { mode: 2 }))).html,
+    );
+    expect(editDoc.querySelector('[name="system.leader"]')).not.toBeNull();
+    expect(editDoc.querySelector('[name="system.detachment"]')).toBeNull();
+    expect(editDoc.body.textContent ?? "").not.toMatch(/detachment/i);
 
     const spear = actor.items.find((i) => i.name === "Spear");
     const itemDoc = parse((await renderSheet(BrinkItemSheet, spear as Item.Implementation)).html);

@@ -55,7 +55,6 @@ export const actorSchema = () => {
     exhaustion: countField(0, 0, 6),
     strain: new f.SchemaField({ value: countField(0) }),
     morale: countField(0, -10),
-    detachment: new f.BooleanField({ required: true, initial: false }),
     leader: new f.BooleanField({ required: true, initial: false }),
     details: new f.SchemaField({ biography: descriptionField(), notes: descriptionField() }),
     /** Conditions the rules set (unconscious, dying, stable, dead…); shown as statuses without effects. */
