@@ -141,4 +141,35 @@ describe("dexterity test initiative (S3)", () => {
     const card = game.messages.contents.at(-1) as unknown as { content: string };
     expect(card.content).toContain("Roland: 3 vs 6 (Exhaustion 3 −3)");
   });
+  it("carries an injury on DEX too, and not one on STR, each named on the card", async () => {
+    await game.settings.set("brink", "initiativeMode", "dexterity-test");
+    const f = await setUpFight([
+      { name: "Roland", disposition: DISPOSITIONS.friendly, owner: rolandsPlayer, dex: 8 },
+      { name: "Goblin 1", disposition: DISPOSITIONS.hostile },
+    ]);
+    const roland = f.member("Roland").actor;
+    await roland?.update({ system: { exhaustion: 3 } } as never);
+    const injury = (attribute: string, name: string) => ({
+      name: `Minor Injury (${name})`,
+      type: "injury",
+      system: { kind: "minor", attribute },
+      effects: [
+        {
+          name: `Minor Injury (${name})`,
+          transfer: true,
+          changes: [{ key: `system.attributes.${attribute}.bonus`, mode: 2, value: "-1" }],
+        },
+      ],
+    });
+    await roland?.createEmbeddedDocuments("Item", [
+      injury("dex", "Dexterity"),
+      injury("str", "Strength"),
+    ] as never);
+    // Roland: d8 6 and luck 2 → 6 − 3 − 1 = 2.
+    queueDice(6, 2);
+    await f.combat.begin({});
+    const card = game.messages.contents.at(-1) as unknown as { content: string };
+    expect(card.content).toContain("Roland: 2 vs 6 (Exhaustion 3 −3, Minor Injury (Dexterity) −1)");
+    expect(card.content).not.toContain("Strength");
+  });
 });
