@@ -174,6 +174,17 @@ export function foundryContracts(context: ContractContext): void {
     });
   });
 
+  describe("Foundry token ruler", () => {
+    it("let a system's TokenRuler colour segments, highlight spaces and label waypoints", () => {
+      const { TokenRuler } = foundry.canvas.placeables.tokens;
+      const proto = TokenRuler.prototype as unknown as Record<string, unknown>;
+      for (const hook of ["_getSegmentStyle", "_getGridHighlightStyle", "_getWaypointLabelContext"]) {
+        assert.equal(typeof proto[hook], "function", hook);
+      }
+      assert.isTrue(CONFIG.Token.rulerClass.prototype instanceof TokenRuler);
+    });
+  });
+
   describe("Foundry token HUD", () => {
     it("build its status palette in _getStatusEffectChoices, which Brink's HUD extends", () => {
       const { TokenHUD } = foundry.applications.hud;
