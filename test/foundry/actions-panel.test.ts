@@ -68,6 +68,9 @@ describe("the actions panel on the sheet", () => {
       "Move first",
     );
     expect(text(panelRow(sheet.element, "guard"))).toContain("ends the turn");
+    expect(text(panelRow(sheet.element, "move"))).toContain("1 action");
+    expect(text(panelRow(sheet.element, "move"))).not.toContain("actions");
+    expect(text(panelRow(sheet.element, "resuscitate"))).toContain("2 actions");
     expect(text(panelRow(sheet.element, "dodge"))).toContain("Taken from the attack card");
   });
 

@@ -58,7 +58,10 @@ function costLabel(option: ActionOption): string {
   if (option.kind === "reaction") return localize("BRINK.ActionsPanel.reaction");
   if (option.kind === "free") return localize("BRINK.ActionsPanel.free");
   if (option.endsTurn) return localize("BRINK.ActionsPanel.endsTurn");
-  const cost = format("BRINK.ActionsPanel.cost", { count: String(option.cost) });
+  const cost =
+    option.cost === 1
+      ? localize("BRINK.ActionsPanel.costOne")
+      : format("BRINK.ActionsPanel.cost", { count: String(option.cost) });
   return option.extends ? `${cost} · ${localize("BRINK.ActionsPanel.extends")}` : cost;
 }
 
