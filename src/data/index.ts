@@ -12,6 +12,7 @@ import {
   RetreatRequestCardData,
   RestCardData,
   ReuniteCardData,
+  RecoveryCardData,
   TestCardData,
 } from "./chat";
 import { ArmourData, GearData, InjuryData, SetbackData, ShieldData, TalentData, WeaponData } from "./item";
@@ -45,4 +46,5 @@ export const chatModels = {
   migration: MigrationCardData,
   action: ActionCardData,
   opposed: OpposedCardData,
+  recovery: RecoveryCardData,
 } as const;

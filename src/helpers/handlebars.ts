@@ -32,6 +32,7 @@ export const TEMPLATE_PARTIALS = [
   "chat/parts/dice.hbs",
   "chat/parts/roll-lines.hbs",
   "actor/header-actions.hbs",
+  "actor/recovery.hbs",
 ].map(templatePath);
 
 export function registerHandlebarsHelpers(): void {

@@ -23,6 +23,7 @@ import type {
   MoraleCardData,
   InitiativeCardData,
   MigrationCardData,
+  RecoveryCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -52,6 +53,7 @@ declare module "fvtt-types/configuration" {
       morale: typeof MoraleCardData;
       initiative: typeof InitiativeCardData;
       migration: typeof MigrationCardData;
+      recovery: typeof RecoveryCardData;
     };
   }
 

@@ -8,7 +8,9 @@ import { listenForRequests } from "../requests";
 import "./morale";
 import "./rest";
 import "./retreat";
+import { registerLevelHeals } from "./long-term-recovery";
 
 export function registerRecovery(): void {
   listenForRequests();
+  registerLevelHeals();
 }

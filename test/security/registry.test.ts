@@ -96,6 +96,12 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "retreat.call": { ...onCombat, actorUuids: [w.actorUuid] },
     "retreat.cancel": { ...onCombat },
     "rest.apply": { kind: "short", entries: [{ actorUuid: w.actorUuid, hitDice: 1, sleptInArmour: false }] },
+    "recovery.downtime": { actorUuid: w.actorUuid, injuryId: "aaaaaaaaaaaaaaaa" },
+    "recovery.levelHeal": { actorUuid: w.actorUuid, injuryId: "aaaaaaaaaaaaaaaa" },
+    "recovery.retire": { actorUuid: w.actorUuid },
+    "recovery.session": { actorUuid: w.actorUuid },
+    "recovery.return": { actorUuid: w.actorUuid },
+    "recovery.revert": { messageId: "aaaaaaaaaaaaaaaa" },
     "test.opposed": {
       actorUuid: w.actorUuid,
       defenderUuid: w.actorUuid,

@@ -12,6 +12,7 @@ import { requestRetreatRevert, requestReuniteRevert } from "../../workflows/retr
 import { chooseDrop, confirmRetreatRequest, reuniteParty } from "../retreat/retreat-dialog";
 import { promptIntercept } from "../allies/intercept-prompt";
 import { requestInterceptRevert } from "../../workflows/allies/intercept";
+import { requestRecoveryRevert } from "../../workflows/long-term-recovery";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
@@ -44,6 +45,7 @@ const HANDLERS: Record<CardAction, Handler> = {
     return promptIntercept(message, attack, target);
   },
   "revert-intercept": (message, button) => requestInterceptRevert(onTarget(message, button)),
+  "revert-recovery": (message) => requestRecoveryRevert(message.id ?? ""),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

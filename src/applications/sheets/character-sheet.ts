@@ -1,10 +1,11 @@
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { templatePath } from "../../constants";
 import { BrinkActorSheet } from "./base-actor-sheet";
+import { RECOVERY_ACTIONS, recoveryView } from "./recovery";
 
 /** The player character sheet: tabs for the character, combat, inventory, consequences and story. */
 export class CharacterSheet extends BrinkActorSheet {
-  static override DEFAULT_OPTIONS: ApplicationOptions = { classes: ["character"] };
+  static override DEFAULT_OPTIONS: ApplicationOptions = { classes: ["character"], actions: RECOVERY_ACTIONS };
 
   static override PARTS = {
     header: { template: templatePath("actor/header.hbs") },
@@ -27,6 +28,7 @@ export class CharacterSheet extends BrinkActorSheet {
   override async _preparePartContext(partId: string, context: Record<string, unknown>, options: unknown) {
     const partContext = await super._preparePartContext(partId, context, options);
     const tabs = this._prepareTabs("primary");
-    return Object.assign(partContext, { tabs, tab: tabs[partId] });
+    const recovery = partId === "consequences" ? { recovery: recoveryView(this.actor) } : {};
+    return Object.assign(partContext, { tabs, tab: tabs[partId] }, recovery);
   }
 }

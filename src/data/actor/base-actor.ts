@@ -56,6 +56,16 @@ export const actorSchema = () => {
     strain: new f.SchemaField({ value: countField(0) }),
     morale: countField(0, -10),
     leader: new f.BooleanField({ required: true, initial: false }),
+    /** Long-term recovery (RULES §6, S2; characters only): banked level heals, retirement. */
+    recovery: new f.SchemaField({
+      /** Permanent injuries the character may still heal for levels gained while injured. */
+      levelHeals: countField(0),
+      /** The highest level reached, so a lowered and raised level banks nothing; 0 = not yet seen. */
+      peakLevel: countField(0),
+      retired: new f.BooleanField({ required: true, initial: false }),
+      /** Sessions its player has played since it retired. */
+      sessions: countField(0),
+    }),
     details: new f.SchemaField({ biography: descriptionField(), notes: descriptionField() }),
     /** Conditions the rules set (unconscious, dying, stable, dead…); shown as statuses without effects. */
     conditions: new f.SetField(new f.StringField({ required: true, choices: [...STATUS_IDS] })),

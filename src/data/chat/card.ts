@@ -21,6 +21,7 @@ export const CARD_ACTIONS = [
   "confirm-retreat",
   "intercept",
   "revert-intercept",
+  "revert-recovery",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 

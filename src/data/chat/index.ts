@@ -15,3 +15,4 @@ export * from "./morale-card";
 export * from "./initiative-card";
 export * from "./migration-card";
 export * from "./action-card";
+export * from "./recovery-card";
