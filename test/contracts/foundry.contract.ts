@@ -36,6 +36,17 @@ export function foundryContracts(context: ContractContext): void {
       assert.deepEqual(heard, ["pre"]);
     });
 
+    it("write what a preUpdate hook adds to the changes, in the same update", async () => {
+      const actor = await newActor("pre-add");
+      const pre = Hooks.on("preUpdateActor", (_document, changes) => {
+        foundry.utils.setProperty(changes, "system.xp", 7);
+      });
+      await actor.update({ system: { level: 2 } } as never);
+      Hooks.off("preUpdateActor", pre);
+      const system = actor.system as unknown as { level: number; xp: number };
+      assert.deepEqual([system.level, system.xp], [2, 7]);
+    });
+
     it("expand dotted keys at any depth of creation data", async () => {
       const actor = await newActor("dotted", { flags: { brink: { "a.b": { "c.d": 1 } } } });
       assert.deepEqual(actor.getFlag("brink" as never, "a" as never), { b: { c: { d: 1 } } });
