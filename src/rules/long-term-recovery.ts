@@ -37,7 +37,8 @@ export function levelHealsGained(
   hasPermanentInjury: boolean,
 ): { heals: number; peak: number } {
   const reached = Math.max(peak, before);
-  if (after <= reached) return { heals: 0, peak: reached };
+  // No new level: the peak stays as stored, so an update that does not raise the level writes nothing.
+  if (after <= reached) return { heals: 0, peak };
   return { heals: hasPermanentInjury ? after - reached : 0, peak: after };
 }
 

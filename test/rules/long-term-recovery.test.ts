@@ -35,6 +35,7 @@ describe("levels gained while permanently injured", () => {
   it("bank nothing when a lowered level is raised again", () => {
     expect(levelHealsGained(5, 4, 5, true)).toEqual({ heals: 0, peak: 5 });
     expect(levelHealsGained(5, 5, 2, true)).toEqual({ heals: 0, peak: 5 });
+    expect(levelHealsGained(0, 3, 3, true)).toEqual({ heals: 0, peak: 0 });
   });
 });
 
