@@ -39,6 +39,16 @@ export function runtimeContracts(context: ContractContext): void {
       assert.equal(game.actors.getName(actor.name)?.id, actor.id);
     });
 
+    it("list world RollTables in game.tables", async () => {
+      const table = await RollTable.implementation.create({ name: "Contract: table", formula: "1d4" });
+      try {
+        assert.isTrue([...game.tables].some((entry) => entry === table));
+        assert.equal(game.tables.get(table?.id ?? "")?.name, "Contract: table");
+      } finally {
+        await table?.delete();
+      }
+    });
+
     it("resolve an embedded item's uuid, synchronously and not", async () => {
       const actor = await newActor("uuid");
       const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "Rope", type: "gear" }]);

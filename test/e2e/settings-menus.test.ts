@@ -14,7 +14,8 @@ import { lowContrastText } from "../support/contrast";
 import { createRenderer } from "../support/render";
 
 await bootBrink();
-const { OptionalRulesMenu, AutomationMenu, AppearanceMenu } = await import("../../src/applications/settings");
+const { OptionalRulesMenu, AutomationMenu, AppearanceMenu, TablesMenu } =
+  await import("../../src/applications/settings");
 
 const render = createRenderer();
 const player =
@@ -166,4 +167,23 @@ describe("settings menus in Chromium at 1280×800", () => {
       },
     );
   }
+});
+
+describe("the GM's Tables menu in Chromium", () => {
+  it.each(["light", "dark"] as const)(
+    "names each of Brink's tables beside its choice (%s)",
+    async (theme) => {
+      const tables = (await game.packs.get("brink.tables")?.getDocuments()) ?? [];
+      const html = await asUser(gm, () => menuHtml(TablesMenu as unknown as MenuClass));
+      const seen = await look(`settings-tables-${theme}`, html, theme);
+      expect(seen.fitsScreen).toBe(true);
+      expect(seen.overflow).toEqual([]);
+      expect(seen.lowContrast).toEqual([]);
+      expect(seen.controls).toHaveLength(tables.length);
+      for (const control of seen.controls) {
+        expect(control.label, control.name).not.toBe("");
+        expect([control.labelClipped, control.choiceClipped], control.name).toEqual([false, false]);
+      }
+    },
+  );
 });

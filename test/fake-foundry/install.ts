@@ -146,6 +146,7 @@ export const fakeGame = {
   actors: (FakeDocument.worldCollections.Actor ??= new Collection()),
   items: (FakeDocument.worldCollections.Item ??= new Collection()),
   messages: (FakeDocument.worldCollections.ChatMessage ??= new Collection()),
+  tables: (FakeDocument.worldCollections.RollTable ??= new Collection()),
   /** Active modules; empty unless a test turns one on (dice-so-nice.ts). */
   modules: new Collection<{ id: string; active: boolean }>(),
   ready: true,

@@ -57,10 +57,11 @@ beforeEach(() => {
 });
 
 describe("the settings menus", () => {
-  it("replace the flat list: three menus with ApplicationV2 forms, and every Brink setting kept out of the list", () => {
+  it("replace the flat list: four menus with ApplicationV2 forms, and every Brink setting kept out of the list", () => {
     const menus = [...settings.menus.values()].filter((m) => m.namespace === "brink");
     expect(menus.map((m) => [m.key, m.restricted])).toEqual([
       ["optionalRules", true],
+      ["tables", true],
       ["automation", false],
       ["appearance", false],
     ]);

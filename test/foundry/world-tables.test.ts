@@ -9,13 +9,35 @@ import { clearDice, queueDice } from "../fake-foundry/dice";
 import { notifications, resetWorld, settings } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { fakePacks, resetFakePacks, type FakeRollTable } from "../fake-foundry/packs";
+import { controlsNamed, setControl } from "../fake-foundry/forms";
 import { bootCombat, DISPOSITIONS, player, setUpFight } from "./combat-fixtures";
 
 await bootCombat();
 const { registerRecovery } = await import("../../src/workflows/recovery");
 registerRecovery();
 const { requestRetreat } = await import("../../src/workflows/retreat");
-const { OptionalRulesMenu } = await import("../../src/applications/settings");
+const { TablesMenu } = await import("../../src/applications/settings");
+
+type Menu = InstanceType<typeof TablesMenu>;
+const pending = (menu: object): Promise<unknown> => (menu as { pending: Promise<unknown> }).pending;
+
+async function openMenu(): Promise<Menu> {
+  const menu = new TablesMenu({});
+  await menu.render(true);
+  // Foundry shows a window in the page; a form outside any page cannot be submitted.
+  menu.element.ownerDocument.body.append(menu.element);
+  return menu;
+}
+
+/** The GM picks a table for each key named and saves the menu. */
+async function pick(values: Record<string, string>): Promise<Menu> {
+  const menu = await openMenu();
+  for (const [name, value] of Object.entries(values))
+    setControl(controlsNamed(menu.element, name, "The menu"), value);
+  menu.element.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
+  await pending(menu);
+  return menu;
+}
 
 const itemNames = (actor: Actor.Implementation) => actor.items.map((item) => item.name).sort();
 const lastCard = () => game.messages.contents.at(-1) as unknown as { content: string };
@@ -47,8 +69,7 @@ afterEach(() => {
 
 describe("world copies of Brink's tables", () => {
   it("the GM's Import tables button copies every compendium table into the world and chooses the copies", async () => {
-    const menu = new OptionalRulesMenu({});
-    await menu.render(true);
+    const menu = await openMenu();
     const button = menu.element.querySelector<HTMLElement>('[data-action="importTables"]');
     expect(button?.textContent).toContain("Import Brink's tables into the world");
     button?.click();
@@ -107,6 +128,40 @@ describe("world copies of Brink's tables", () => {
     expect(warnings().join("\n")).toContain(
       'The table "My retreat table" chosen for Brink\'s retreat table does not fit',
     );
+  });
+
+  it("the Tables menu lists each of Brink's tables with the compendium's chosen, and a fitting world table can be picked", async () => {
+    const mine = (await RollTable.implementation.create({
+      ...packTable("retreat")?.toObject(),
+      _id: undefined,
+      name: "Our retreat table",
+    } as never)) as unknown as FakeRollTable;
+    const menu = await openMenu();
+    const select = menu.element.querySelector<HTMLSelectElement>('select[name="retreat"]');
+    expect(menu.element.querySelector('label[for="brink-table-retreat"]')?.textContent).toContain(
+      packTable("retreat")?.name ?? "?",
+    );
+    expect(select?.value).toBe("");
+    expect([...(select?.options ?? [])].map((option) => option.textContent?.trim())).toEqual([
+      "Compendium",
+      "Our retreat table",
+    ]);
+    await pick({ retreat: mine.uuid });
+    expect(chosen()).toEqual({ retreat: mine.uuid });
+
+    await pick({ retreat: "" });
+    expect(chosen()).toEqual({});
+  });
+
+  it("the Tables menu refuses a world table that does not fit, with the reason, and keeps the choice", async () => {
+    const wrong = (await RollTable.implementation.create({
+      name: "A d4 table",
+      formula: "1d4",
+      results: [{ type: "text", name: "Anything", range: [1, 4] }],
+    } as never)) as unknown as FakeRollTable;
+    await pick({ setback: wrong.uuid });
+    expect(chosen()).toEqual({});
+    expect(warnings().at(-1)).toContain("it rolls 1d4, Brink's rolls 1d10.");
   });
 
   it("lets only the GM import or choose tables", async () => {

@@ -5,3 +5,4 @@ export {
   registerSettingsMenus,
   SETTINGS_MENUS,
 } from "./menus";
+export { TablesMenu } from "./tables-menu";

@@ -1,13 +1,13 @@
 /**
- * Brink's three settings menus, as Configure Settings shows them: the GM's Optional rules, and each
- * player's Automation and Appearance choices.
+ * Brink's settings menus, as Configure Settings shows them: the GM's Optional rules and Tables, and
+ * each player's Automation and Appearance choices.
  */
 import { SYSTEM_ID } from "../../constants";
 import { PREFERENCES, RULE_KEYS, type PreferenceKey } from "../../settings";
 import type { MenuKey } from "./fields";
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { SettingsMenu } from "./settings-menu";
-import { importBrinkTables } from "../../workflows/world-tables";
+import { TablesMenu } from "./tables-menu";
 
 const preferencesIn = (menu: string): PreferenceKey[] =>
   (Object.keys(PREFERENCES) as PreferenceKey[]).filter((key) => PREFERENCES[key].menu === menu);
@@ -16,18 +16,9 @@ export class OptionalRulesMenu extends SettingsMenu {
   static override DEFAULT_OPTIONS: ApplicationOptions = {
     id: "brink-optional-rules",
     window: { title: "BRINK.Setting.Menu.rules.name", icon: "fa-solid fa-scale-balanced" },
-    actions: {
-      importTables: async () => {
-        await importBrinkTables();
-      },
-    },
   };
   get keys(): readonly MenuKey[] {
     return RULE_KEYS;
-  }
-
-  override get offersTableImport(): boolean {
-    return true;
   }
 }
 
@@ -58,6 +49,7 @@ export const SETTINGS_MENUS = {
     restricted: true,
     lang: "rules",
   },
+  tables: { type: TablesMenu, icon: "fa-solid fa-table-list", restricted: true, lang: "tables" },
   automation: { type: AutomationMenu, icon: "fa-solid fa-forward", restricted: false, lang: "automation" },
   appearance: { type: AppearanceMenu, icon: "fa-solid fa-eye", restricted: false, lang: "appearance" },
 } as const;

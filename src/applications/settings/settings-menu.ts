@@ -25,16 +25,10 @@ export abstract class SettingsMenu extends handlebarsApplicationBase() {
   /** The settings this menu owns, in the order it lists them. */
   abstract get keys(): readonly MenuKey[];
 
-  /** Whether the menu shows the GM the Import Brink's tables button (the Optional rules menu). */
-  get offersTableImport(): boolean {
-    return false;
-  }
-
   override async _prepareContext(options: unknown) {
     const context = await super._prepareContext(options);
     return Object.assign(context, {
       fields: this.keys.map(settingField),
-      importTables: this.offersTableImport && game.user.isGM,
     });
   }
 
