@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { iconFontCss } from "./icon-font";
 import { ROOT } from "./render";
 
 export const RESULTS = join(ROOT, "test-results");
@@ -90,7 +91,7 @@ export function pageHtml(
     #interface.theme-light .test-frame { background: #ded6c8; color: #222; }
     .chat-log { list-style: none; margin: 0; padding: 8px; overflow: auto; display: grid; gap: 8px; align-content: start; }
     button { font: inherit; }
-    </style><style>${css}</style></head>
+    </style><style>${iconFontCss()}</style><style>${css}</style></head>
     <body class="theme-${themes.body}">${markApplication(body, themes.application)}</body></html>`;
 }
 
