@@ -87,6 +87,14 @@ export function pageHtml(
     .application, .test-frame { position: absolute; top: 40px; left: 40px; width: ${width}px; height: ${height}px;
       display: flex; flex-direction: column; box-shadow: 0 0 20px #000; border-radius: 6px; overflow: hidden; }
     .application > .window-content { flex: 1; min-height: 0; }
+    /* Core's window colours, which Brink's windows without a palette of their own (dialogs) sit on. */
+    .application.theme-light, body.theme-light .application:not(.themed) { background: #ded6c8; color: #222; }
+    .application.theme-dark, body.theme-dark .application:not(.themed) { background: #18161a; color: #e7e1d8; }
+    .application > .window-header { padding: 6px 10px; font-size: 14px; }
+    .application .window-title { margin: 0; font-size: inherit; }
+    .application > .window-content { overflow: auto; }
+    .dialog-form .form-footer { display: flex; padding: 8px; }
+    .dialog-form .form-footer button { flex: 1; }
     #interface.theme-dark .test-frame { background: #18161a; color: #e7e1d8; }
     #interface.theme-light .test-frame { background: #ded6c8; color: #222; }
     .chat-log { list-style: none; margin: 0; padding: 8px; overflow: auto; display: grid; gap: 8px; align-content: start; }
