@@ -28,8 +28,32 @@ const DERIVED_STATUSES: readonly StatusId[] = ["harmed", "bloodied"];
 
 const camel = (id: string): string => id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
-/** The lang key of a status's name ("in-cover" → BRINK.Status.inCover). */
-export const statusLabelKey = (id: string): string => `BRINK.Status.${camel(id)}`;
+/** The lang key of each status's name (test/manifest/lang-keys.test.ts proves each is in lang/en.json). */
+export const STATUS_LABEL = {
+  unconscious: "BRINK.Status.unconscious",
+  dying: "BRINK.Status.dying",
+  stable: "BRINK.Status.stable",
+  dead: "BRINK.Status.dead",
+  incapacitated: "BRINK.Status.incapacitated",
+  prone: "BRINK.Status.prone",
+  harmed: "BRINK.Status.harmed",
+  bloodied: "BRINK.Status.bloodied",
+  guarding: "BRINK.Status.guarding",
+  "in-cover": "BRINK.Status.inCover",
+  surprised: "BRINK.Status.surprised",
+  exhausted: "BRINK.Status.exhausted",
+  disoriented: "BRINK.Status.disoriented",
+  separated: "BRINK.Status.separated",
+  retreated: "BRINK.Status.retreated",
+  routed: "BRINK.Status.routed",
+  paralysed: "BRINK.Status.paralysed",
+  delirious: "BRINK.Status.delirious",
+} as const satisfies Record<StatusId, `BRINK.${string}`>;
+
+const isStatusId = (id: string): id is StatusId => (STATUS_IDS as readonly string[]).includes(id);
+
+/** The lang key of a status's name ("in-cover" → BRINK.Status.inCover); a status Brink does not track has none. */
+export const statusLabelKey = (id: string): string => (isStatusId(id) ? STATUS_LABEL[id] : id);
 
 export interface StatusEffectConfig {
   id: StatusId;

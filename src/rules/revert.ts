@@ -71,9 +71,12 @@ export function revertByDelta(
 /** The fields kept on the actor's own data (attributes and deflection change through items). */
 const KEPT = ["deathDifficulty", "status", ...TRACKS] as const;
 
+/** A field an application's record holds, which a revert may find changed since. */
+export type RevertField = (typeof POOLS)[number] | (typeof KEPT)[number];
+
 /** The kept fields of `patch` the character does not hold now (empty: the patch has landed). */
-export function unlike(current: ActorState, patch: Partial<ActorState>): string[] {
-  const differs: string[] = [];
+export function unlike(current: ActorState, patch: Partial<ActorState>): RevertField[] {
+  const differs: RevertField[] = [];
   for (const pool of POOLS) {
     const value = patch[pool];
     if (value && value.value !== current[pool].value) differs.push(pool);

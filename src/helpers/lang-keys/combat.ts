@@ -1,0 +1,50 @@
+/** Team turns and the turn economy (RULES §2–§3): why the GM's client refuses a turn or an action. */
+import type { Unavailable } from "../../rules/action-availability";
+import type { TurnRefusal } from "../../rules/team-turns";
+import type { LangKey } from "./lang-key";
+
+export const TURN_REFUSAL = {
+  "combat-not-started": "BRINK.Combat.Refusal.combatNotStarted",
+  "combat-already-started": "BRINK.Combat.Refusal.combatAlreadyStarted",
+  "combat-ended": "BRINK.Combat.Refusal.combatEnded",
+  "turn-in-progress": "BRINK.Combat.Refusal.turnInProgress",
+  "no-turn-in-progress": "BRINK.Combat.Refusal.noTurnInProgress",
+  "not-your-team-move": "BRINK.Combat.Refusal.notYourTeamMove",
+  "not-your-place": "BRINK.Combat.Refusal.notYourPlace",
+  "already-acted": "BRINK.Combat.Refusal.alreadyActed",
+  "cannot-act": "BRINK.Combat.Refusal.cannotAct",
+  "not-in-surprise": "BRINK.Combat.Refusal.notInSurprise",
+  "unknown-member": "BRINK.Combat.Refusal.unknownMember",
+  "unknown-team": "BRINK.Combat.Refusal.unknownTeam",
+  "duplicate-member": "BRINK.Combat.Refusal.duplicateMember",
+  "duplicate-team": "BRINK.Combat.Refusal.duplicateTeam",
+  "team-not-empty": "BRINK.Combat.Refusal.teamNotEmpty",
+  "invalid-order": "BRINK.Combat.Refusal.invalidOrder",
+  "missing-sequence": "BRINK.Combat.Refusal.missingSequence",
+  "invalid-sequence": "BRINK.Combat.Refusal.invalidSequence",
+  "nothing-to-undo": "BRINK.Combat.Refusal.nothingToUndo",
+  "delay-not-available": "BRINK.Combat.Refusal.delayNotAvailable",
+  "not-later": "BRINK.Combat.Refusal.notLater",
+} as const satisfies Record<TurnRefusal, LangKey>;
+
+/** Why an action, free action or reaction cannot be taken: the turn economy's or the character's own. */
+export const ECONOMY_REFUSAL = {
+  "not-your-turn": "BRINK.Combat.Economy.notYourTurn",
+  "granted-one-action": "BRINK.Combat.Economy.grantedOneAction",
+  "no-actions-left": "BRINK.Combat.Economy.noActionsLeft",
+  "extended-in-progress": "BRINK.Combat.Economy.extendedInProgress",
+  "no-extended-action": "BRINK.Combat.Economy.noExtendedAction",
+  "already-moved": "BRINK.Combat.Economy.alreadyMoved",
+  "already-stepped": "BRINK.Combat.Economy.alreadyStepped",
+  "move-first": "BRINK.Combat.Economy.moveFirst",
+  "already-commanded": "BRINK.Combat.Economy.alreadyCommanded",
+  "no-reaction-left": "BRINK.Combat.Economy.noReactionLeft",
+  "not-readied": "BRINK.Combat.Economy.notReadied",
+  "not-enough-stamina": "BRINK.Combat.Economy.notEnoughStamina",
+  "not-enough-focus": "BRINK.Combat.Economy.notEnoughFocus",
+  "cannot-act": "BRINK.Combat.Economy.cannotAct",
+  "too-exhausted": "BRINK.Combat.Economy.tooExhausted",
+  "no-speed": "BRINK.Combat.Economy.noSpeed",
+  "not-prone": "BRINK.Combat.Economy.notProne",
+  "already-prone": "BRINK.Combat.Economy.alreadyProne",
+} as const satisfies Record<Unavailable, LangKey>;

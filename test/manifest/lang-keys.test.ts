@@ -1,0 +1,47 @@
+/**
+ * Every lang key Brink builds at run time comes from a typed map (src/helpers/lang-keys, and the
+ * status names in src/status-effects.ts); each key those maps hold must be a string in
+ * lang/en.json, or a player would read the raw key.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as langKeyMaps from "../../src/helpers/lang-keys";
+import { STATUS_IDS, STATUS_LABEL } from "../../src/status-effects";
+import { ROOT } from "../support/render";
+
+const english = JSON.parse(readFileSync(join(ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>;
+
+const translation = (key: string): unknown =>
+  key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) =>
+        node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined,
+      english,
+    );
+
+const MAPS: Record<string, Record<string, string>> = { ...langKeyMaps, STATUS_LABEL };
+
+describe("runtime-built lang keys", () => {
+  it("come from maps that each hold at least one key", () => {
+    expect(Object.keys(MAPS).length).toBeGreaterThanOrEqual(12);
+    for (const [name, map] of Object.entries(MAPS))
+      expect({ name, size: Object.keys(map).length > 0 }).toEqual({ name, size: true });
+  });
+
+  it.each(Object.entries(MAPS))("%s: every key is a string in lang/en.json", (_name, map) => {
+    const missing = Object.entries(map).filter(([, key]) => typeof translation(key) !== "string");
+    expect(missing).toEqual([]);
+  });
+
+  it("name every status the token HUD offers", () => {
+    expect(Object.keys(STATUS_LABEL).sort()).toEqual([...STATUS_IDS].sort());
+  });
+
+  it("would catch a key missing from lang/en.json", () => {
+    expect(translation("BRINK.Status.inCover")).toBe("In cover");
+    expect(translation("BRINK.Status.notAStatus")).toBeUndefined();
+    expect(translation("BRINK.Status")).not.toBeTypeOf("string");
+  });
+});
