@@ -2,11 +2,9 @@
  * Everything an actor sheet shows, computed from the prepared actor. Kept apart from the sheet class
  * so the template tests can render real context without an ApplicationV2.
  */
-import { DYING_TURNS } from "../../rules/dying";
-import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { deathLuckChance } from "../../rules/odds";
-import { statusLabelKey, type StatusId } from "../../status-effects";
+import { statusLabelKey } from "../../status-effects";
 import {
   ArmourData,
   InjuryData,
@@ -19,6 +17,8 @@ import {
   type RatingState,
 } from "../../data";
 import { optionalRules } from "../../settings";
+import { combatView } from "./combat-context";
+import { lifeView } from "./life-context";
 
 export interface RatingView {
   key: string;
@@ -40,7 +40,12 @@ export interface PoolView {
   value: number;
   max: number;
   percent: number;
-  pips: { filled: boolean; index: number }[] | null;
+  /** Each pip sets the pool to its index; its label says so ("Set Stamina to 2 of 3"). */
+  pips: { filled: boolean; index: number; label: string }[] | null;
+  /** "Endurance 3 of 5": what a screen reader announces for the pool. */
+  valueLabel: string;
+  /** Endurance and health take a typed value or change (−3, +2) in play mode. */
+  typed: boolean;
   field: string;
   /** The editable maximum, or null where it is derived (system strain: the CON value). */
   maxField: string | null;
@@ -90,6 +95,7 @@ type StoredActorData = BrinkActorData["_source"] & {
 /** Small spendable pools read best as pips; endurance and health as bars. */
 const PIP_POOLS = new Set(["stamina", "focus", "strain"]);
 const PIP_LIMIT = 12;
+export const TYPED_POOLS = new Set(["endurance", "health"]);
 
 function ratingView(
   group: "attributes" | "skills",
@@ -141,8 +147,22 @@ function poolView(
     max,
     percent: max ? Math.round((Math.min(pool.value, max) / max) * 100) : 0,
     pips: usePips
-      ? Array.from({ length: max }, (_, index) => ({ index: index + 1, filled: index < pool.value }))
+      ? Array.from({ length: max }, (_, index) => ({
+          index: index + 1,
+          filled: index < pool.value,
+          label: i18n.format("BRINK.Sheet.Pool.setTo", {
+            pool: label,
+            value: String(index + 1),
+            max: String(max),
+          }),
+        }))
       : null,
+    valueLabel: i18n.format("BRINK.Sheet.Pool.valueOf", {
+      pool: label,
+      value: String(pool.value),
+      max: String(max),
+    }),
+    typed: TYPED_POOLS.has(key),
     field: `system.${key}.value`,
     maxField: key === "strain" ? null : `system.${key}.max`,
     sourceValue: source.value,
@@ -156,7 +176,11 @@ function itemSummary(item: Item.Implementation): string {
   const { system } = item;
   if (system instanceof WeaponData)
     return `${system.damage} ${i18n.localize(`BRINK.DamageType.${system.damageType}`)}`;
-  if (system instanceof ArmourData) return `${system.deflection.physical} / ${system.deflection.elemental}`;
+  if (system instanceof ArmourData)
+    return i18n.format("BRINK.Sheet.Combat.deflectionValues", {
+      physical: String(system.deflection.physical),
+      elemental: String(system.deflection.elemental),
+    });
   if (system instanceof ShieldData)
     return i18n.format("BRINK.Sheet.blockValue", { value: String(system.block) });
   if (system instanceof InjuryData || system instanceof SetbackData) {
@@ -311,34 +335,6 @@ function withEffectNotes<T extends Record<string, StatView[]>>(
   return groups;
 }
 
-/** The life-and-death panel: where the character stands, and what can be done about it. */
-function lifeView(system: BrinkActorData) {
-  const i18n = game.i18n;
-  const has = (c: StatusId) => system.conditions.has(c);
-  const { dying, downed } = system.lifeTracks();
-  let status = "";
-  if (has("dead")) status = i18n.localize("BRINK.Life.dead");
-  else if (has("dying") && dying)
-    status = i18n.format("BRINK.Life.dying", {
-      turns: String(DYING_TURNS - dying.turnsTaken),
-      successes: String(dying.successes),
-      failures: String(dying.failures),
-    });
-  else if (downed)
-    status = i18n.format("BRINK.Life.downed", {
-      rounds: String(Math.max(0, ROUNDS_TO_STABILISE - downed.roundsElapsed)),
-      fight: downed.fightOver ? "" : i18n.localize("BRINK.Life.fightGoing"),
-    });
-  else if (has("stable")) status = i18n.localize("BRINK.Life.stable");
-  else if (has("unconscious")) status = i18n.localize("BRINK.Life.unconscious");
-  return {
-    status,
-    dead: has("dead"),
-    canDeathSave: has("dying") && !has("dead"),
-    canStabilise: !has("dead") && (has("dying") || downed !== null),
-  };
-}
-
 const ITEM_GROUPS = ["weapon", "armour", "shield", "gear", "talent", "injury", "setback"] as const;
 
 export function actorSheetContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
@@ -349,13 +345,16 @@ export function actorSheetContext(actor: Actor.Implementation, changes: readonly
   const items = [...actor.items].map(itemView);
   const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));
   const cheat = deathLuckChance(system.luck.bonus, system.luck.deathDifficulty);
+  const skills = SKILLS.map((key) =>
+    ratingView("skills", key, system.skills[key], source.skills[key].die, changes),
+  );
   return {
     attributes: ATTRIBUTES.map((key) =>
       ratingView("attributes", key, system.attributes[key], source.attributes[key].die, changes),
     ),
-    skills: SKILLS.map((key) =>
-      ratingView("skills", key, system.skills[key], source.skills[key].die, changes),
-    ),
+    skills,
+    /** The skills with a die, which a compact sheet shows in play mode. */
+    ratedSkills: skills.filter((skill) => skill.die > 0),
     pools: (["endurance", "health", "stamina", "focus"] as const).map((key) =>
       poolView(key, system[key], source[key]),
     ),
@@ -395,6 +394,7 @@ export function actorSheetContext(actor: Actor.Implementation, changes: readonly
     consequences: [...(byType.injury ?? []), ...(byType.setback ?? [])],
     isNpc: actor.type === "npc",
     life: lifeView(system),
+    combat: combatView(system, actor.items),
     conditionBadges: [...system.conditions].sort().map((id) => ({
       id,
       label: game.i18n.localize(statusLabelKey(id)),

@@ -5,10 +5,11 @@ import { promptRest } from "../rest";
 import { promptOpposedTest } from "../rolls/opposed-flow";
 import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
 import { lifeAction } from "../../workflows/life";
-import { actorSheetContext, type EffectChange } from "./actor-context";
+import { TYPED_POOLS, actorSheetContext, type EffectChange } from "./actor-context";
+import { resolveTypedPools } from "./pool-input";
 import { actorData } from "../../data";
 
-import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
+import { actorSheetBase, type ApplicationOptions, type SubmittedForm } from "../../foundry/application-base";
 import { withValidatedSubmit } from "./submit";
 import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
 
@@ -84,6 +85,25 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       actionsPanel: sheetPanelView(this.actor),
       ...actorSheetContext(this.actor, changes),
     });
+  }
+
+  /**
+   * Endurance and health typed in play mode ("−3", "+2", "7") become the value they mean before the
+   * update is validated; text that means nothing is refused with a warning and not written.
+   */
+  override _processFormData(event: Event | null, form: HTMLFormElement, formData: SubmittedForm) {
+    const data = super._processFormData(event, form, formData);
+    const { _source } = actorData(this.actor);
+    const refused = resolveTypedPools(data, TYPED_POOLS, (pool) =>
+      Number(foundry.utils.getProperty(_source, `${pool}.value`)),
+    );
+    for (const pool of refused)
+      ui.notifications.warn(
+        game.i18n.format("BRINK.Sheet.Pool.refused", {
+          pool: game.i18n.localize(`BRINK.Actor.base.FIELDS.${pool}.label`),
+        }),
+      );
+    return data;
   }
 
   /** The sheet's actor is always a Brink actor (registered for Brink's actor types only). */
