@@ -337,53 +337,81 @@ function withEffectNotes<T extends Record<string, StatView[]>>(
 
 const ITEM_GROUPS = ["weapon", "armour", "shield", "gear", "talent", "injury", "setback"] as const;
 
-export function actorSheetContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
+/** What every part shares: the actor, its stored data, and the life state the header and panel show. */
+function actorBasics(actor: Actor.Implementation) {
   const system = actorData(actor);
-  // The model keeps the actor's stored system data as its own source.
-  const source = system._source as StoredActorData;
-  const rules = optionalRules();
-  const items = [...actor.items].map(itemView);
-  const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));
-  const cheat = deathLuckChance(system.luck.bonus, system.luck.deathDifficulty);
+  return {
+    system,
+    // The model keeps the actor's stored system data as its own source.
+    stored: system._source as StoredActorData,
+    isNpc: actor.type === "npc",
+  };
+}
+
+/** The header: portrait, states, pools and the dying or dead banner. */
+export function headerContext(actor: Actor.Implementation) {
+  const { system, stored, isNpc } = actorBasics(actor);
+  return {
+    pools: (["endurance", "health", "stamina", "focus"] as const).map((key) =>
+      poolView(key, system[key], stored[key]),
+    ),
+    strain: optionalRules().deathRule === "dying" ? poolView("strain", system.strain, stored.strain) : null,
+    states: { harmed: system.harmed, bloodied: system.bloodied },
+    testPenalty: system.testPenalty,
+    isNpc,
+    life: lifeView(system),
+    conditionBadges: [...system.conditions].sort().map((id) => ({
+      id,
+      label: game.i18n.localize(statusLabelKey(id)),
+    })),
+    portrait: actor.img ?? "icons/svg/mystery-man.svg",
+  };
+}
+
+/** Attributes and skills, as dice to click in play mode and choices in edit mode. */
+export function ratingsContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
+  const { system, stored } = actorBasics(actor);
   const skills = SKILLS.map((key) =>
-    ratingView("skills", key, system.skills[key], source.skills[key].die, changes),
+    ratingView("skills", key, system.skills[key], stored.skills[key].die, changes),
   );
   return {
     attributes: ATTRIBUTES.map((key) =>
-      ratingView("attributes", key, system.attributes[key], source.attributes[key].die, changes),
+      ratingView("attributes", key, system.attributes[key], stored.attributes[key].die, changes),
     ),
     skills,
     /** The skills with a die, which a compact sheet shows in play mode. */
     ratedSkills: skills.filter((skill) => skill.die > 0),
-    pools: (["endurance", "health", "stamina", "focus"] as const).map((key) =>
-      poolView(key, system[key], source[key]),
-    ),
-    strain: rules.deathRule === "dying" ? poolView("strain", system.strain, source.strain) : null,
-    showMorale: rules.morale || actor.type === "npc",
-    states: {
-      harmed: system.harmed,
-      bloodied: system.bloodied,
-    },
+    dieChoices: dieChoices(false),
+    skillChoices: dieChoices(true),
+  };
+}
+
+/** Defences, luck, progress, proficiencies, the combat section and the life panel. */
+export function statsContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
+  const { system, stored, isNpc } = actorBasics(actor);
+  const rules = optionalRules();
+  const cheat = deathLuckChance(system.luck.bonus, system.luck.deathDifficulty);
+  return {
+    showMorale: rules.morale || isNpc,
     luck: {
       bonus: system.luck.bonus,
       deathDifficulty: system.luck.deathDifficulty,
       cheatChance: Math.round(cheat.value * 100),
     },
-    sizeLabel: game.i18n.localize(`BRINK.Size.${system.size}`),
-    deflection: {
-      physical: system.defence.physical,
-      elemental: system.defence.elemental,
-      physicalTooltip: deflectionTooltip(system, "physical"),
-      elementalTooltip: deflectionTooltip(system, "elemental"),
-    },
-    dieChoices: dieChoices(false),
-    skillChoices: dieChoices(true),
     proficiencies: [...system.proficiencies].sort(),
-    stats: withEffectNotes(statGroups(system, source, actor.type === "npc", rules.morale), changes),
-    /** Edit mode shows and writes the stored data (`source`), so a submitted form never stores an effect. */
-    source: actor._source,
-    storedProficiencyList: [...source.proficiencies].sort().join(","),
-    testPenalty: system.testPenalty,
+    stats: withEffectNotes(statGroups(system, stored, isNpc, rules.morale), changes),
+    storedProficiencyList: [...stored.proficiencies].sort().join(","),
+    isNpc,
+    life: lifeView(system),
+    combat: combatView(system, actor.items),
+  };
+}
+
+/** The items by kind: the inventory, the consequences, and each type's own list. */
+export function itemsContext(actor: Actor.Implementation) {
+  const items = [...actor.items].map(itemView);
+  const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));
+  return {
     items: byType,
     inventory: [
       ...(byType.weapon ?? []),
@@ -392,14 +420,18 @@ export function actorSheetContext(actor: Actor.Implementation, changes: readonly
       ...(byType.gear ?? []),
     ],
     consequences: [...(byType.injury ?? []), ...(byType.setback ?? [])],
-    isNpc: actor.type === "npc",
-    life: lifeView(system),
-    combat: combatView(system, actor.items),
-    conditionBadges: [...system.conditions].sort().map((id) => ({
-      id,
-      label: game.i18n.localize(statusLabelKey(id)),
-    })),
-    portrait: actor.img ?? "icons/svg/mystery-man.svg",
+  };
+}
+
+/** Everything an actor sheet shows at once (the template tests' context; sheets ask per part). */
+export function actorSheetContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
+  return {
+    ...headerContext(actor),
+    ...ratingsContext(actor, changes),
+    ...statsContext(actor, changes),
+    ...itemsContext(actor),
+    /** Edit mode shows and writes the stored data (`source`), so a submitted form never stores an effect. */
+    source: actor._source,
   };
 }
 export type ActorSheetContext = ReturnType<typeof actorSheetContext>;
