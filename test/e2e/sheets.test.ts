@@ -482,3 +482,99 @@ describe("sheets take their palette from their own window's theme", () => {
     },
   );
 });
+
+/** What a keyboard user meets, one Tab at a time: the control's action or name, and its label. */
+function describeFocus(): string {
+  const element = document.activeElement as HTMLElement | null;
+  if (!element || element === document.body) return "(body)";
+  const label =
+    element.getAttribute("aria-label") ??
+    element.getAttribute("name") ??
+    (element.textContent ?? "").replace(/\s+/g, " ").trim();
+  return `${element.dataset.action ?? element.tagName.toLowerCase()}: ${label}`;
+}
+
+describe("the character sheet by keyboard", () => {
+  it("Tab walks every tab and every control of the open tab in reading order, each with a visible focus ring", async () => {
+    const { html } = await renderSheet(CharacterSheet, await boudica());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent(pageHtml(html, { width: 760, height: 720, theme: "light" }));
+    const expected = await page.evaluate(() => {
+      const focusable =
+        "button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, a[href], [tabindex]:not([tabindex='-1'])";
+      return Array.from(document.querySelectorAll<HTMLElement>(`.application ${focusable}`))
+        .filter((element) => element.checkVisibility())
+        .map((element) => {
+          const label =
+            element.getAttribute("aria-label") ??
+            element.getAttribute("name") ??
+            (element.textContent ?? "").replace(/\s+/g, " ").trim();
+          return `${element.dataset.action ?? element.tagName.toLowerCase()}: ${label}`;
+        });
+    });
+
+    const walked: string[] = [];
+    const rings: string[] = [];
+    for (const _ of expected) {
+      await page.keyboard.press("Tab");
+      walked.push(await page.evaluate(describeFocus));
+      const ring = await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement as Element);
+        return style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
+      });
+      if (!ring) rings.push(walked.at(-1) ?? "");
+    }
+    await page.screenshot({ path: join(RESULTS, "character-sheet-keyboard-focus.png") });
+
+    expect(walked).toEqual(expected);
+    expect(walked.filter((step) => step.startsWith("tab:"))).toEqual([
+      "tab: Character",
+      "tab: Inventory",
+      "tab: Injuries & Setbacks",
+      "tab: Biography",
+    ]);
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        "rollWeapon: Attack with Spear",
+        "input: Endurance 5 of 12",
+        "setPool: Set Stamina to 1 of 3",
+        "toggleMode: Switch between play and edit mode",
+        "rollSkill: d6 Combat",
+        "heal: Apply healing…",
+      ]),
+    );
+    expect(rings).toEqual([]);
+    await page.close();
+  });
+
+  it("a tab is a button with role tab that Enter presses, marked selected when open", async () => {
+    const { html } = await renderSheet(CharacterSheet, await boudica());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent(pageHtml(html, { width: 760, height: 720, theme: "light" }));
+    const tabs = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("[role='tablist'] [role='tab']")).map((tab) => ({
+        tag: tab.tagName.toLowerCase(),
+        selected: tab.getAttribute("aria-selected"),
+        controls: document.getElementById(tab.getAttribute("aria-controls") ?? "")?.dataset.tab ?? null,
+      })),
+    );
+    expect(tabs.map((tab) => [tab.tag, tab.selected])).toEqual([
+      ["button", "true"],
+      ["button", "false"],
+      ["button", "false"],
+      ["button", "false"],
+    ]);
+    expect(tabs[0]?.controls).toBe("character");
+    // Core's tab action listens for the click that Enter gives a focused button.
+    await page.evaluate(() => {
+      document.addEventListener("click", (event) => {
+        const tab = (event.target as HTMLElement).closest<HTMLElement>("[data-action='tab']");
+        if (tab) document.body.dataset.pressedTab = tab.dataset.tab;
+      });
+    });
+    await page.focus("[role='tab'][data-tab='inventory']");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.body.dataset.pressedTab)).toBe("inventory");
+    await page.close();
+  });
+});
