@@ -7,6 +7,8 @@
 export type RenderContext = Record<string, unknown>;
 
 export interface ApplicationSurface {
+  /** The window's unique id (the root element's id in Foundry). */
+  readonly id: string;
   readonly options: Record<string, unknown>;
   readonly element: HTMLElement;
   readonly rendered: boolean;

@@ -2,11 +2,9 @@
  * Everything an actor sheet shows, computed from the prepared actor. Kept apart from the sheet class
  * so the template tests can render real context without an ApplicationV2.
  */
-import { DYING_TURNS } from "../../rules/dying";
-import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { deathLuckChance } from "../../rules/odds";
-import { statusLabelKey, type StatusId } from "../../status-effects";
+import { statusLabelKey } from "../../status-effects";
 import {
   ArmourData,
   InjuryData,
@@ -19,6 +17,8 @@ import {
   type RatingState,
 } from "../../data";
 import { optionalRules } from "../../settings";
+import { combatView } from "./combat-context";
+import { lifeView } from "./life-context";
 
 export interface RatingView {
   key: string;
@@ -40,7 +40,12 @@ export interface PoolView {
   value: number;
   max: number;
   percent: number;
-  pips: { filled: boolean; index: number }[] | null;
+  /** Each pip sets the pool to its index; its label says so ("Set Stamina to 2 of 3"). */
+  pips: { filled: boolean; index: number; label: string }[] | null;
+  /** "Endurance 3 of 5": what a screen reader announces for the pool. */
+  valueLabel: string;
+  /** Endurance and health take a typed value or change (−3, +2) in play mode. */
+  typed: boolean;
   field: string;
   /** The editable maximum, or null where it is derived (system strain: the CON value). */
   maxField: string | null;
@@ -90,6 +95,7 @@ type StoredActorData = BrinkActorData["_source"] & {
 /** Small spendable pools read best as pips; endurance and health as bars. */
 const PIP_POOLS = new Set(["stamina", "focus", "strain"]);
 const PIP_LIMIT = 12;
+export const TYPED_POOLS = new Set(["endurance", "health"]);
 
 function ratingView(
   group: "attributes" | "skills",
@@ -141,8 +147,22 @@ function poolView(
     max,
     percent: max ? Math.round((Math.min(pool.value, max) / max) * 100) : 0,
     pips: usePips
-      ? Array.from({ length: max }, (_, index) => ({ index: index + 1, filled: index < pool.value }))
+      ? Array.from({ length: max }, (_, index) => ({
+          index: index + 1,
+          filled: index < pool.value,
+          label: i18n.format("BRINK.Sheet.Pool.setTo", {
+            pool: label,
+            value: String(index + 1),
+            max: String(max),
+          }),
+        }))
       : null,
+    valueLabel: i18n.format("BRINK.Sheet.Pool.valueOf", {
+      pool: label,
+      value: String(pool.value),
+      max: String(max),
+    }),
+    typed: TYPED_POOLS.has(key),
     field: `system.${key}.value`,
     maxField: key === "strain" ? null : `system.${key}.max`,
     sourceValue: source.value,
@@ -156,7 +176,11 @@ function itemSummary(item: Item.Implementation): string {
   const { system } = item;
   if (system instanceof WeaponData)
     return `${system.damage} ${i18n.localize(`BRINK.DamageType.${system.damageType}`)}`;
-  if (system instanceof ArmourData) return `${system.deflection.physical} / ${system.deflection.elemental}`;
+  if (system instanceof ArmourData)
+    return i18n.format("BRINK.Sheet.Combat.deflectionValues", {
+      physical: String(system.deflection.physical),
+      elemental: String(system.deflection.elemental),
+    });
   if (system instanceof ShieldData)
     return i18n.format("BRINK.Sheet.blockValue", { value: String(system.block) });
   if (system instanceof InjuryData || system instanceof SetbackData) {
@@ -311,80 +335,83 @@ function withEffectNotes<T extends Record<string, StatView[]>>(
   return groups;
 }
 
-/** The life-and-death panel: where the character stands, and what can be done about it. */
-function lifeView(system: BrinkActorData) {
-  const i18n = game.i18n;
-  const has = (c: StatusId) => system.conditions.has(c);
-  const { dying, downed } = system.lifeTracks();
-  let status = "";
-  if (has("dead")) status = i18n.localize("BRINK.Life.dead");
-  else if (has("dying") && dying)
-    status = i18n.format("BRINK.Life.dying", {
-      turns: String(DYING_TURNS - dying.turnsTaken),
-      successes: String(dying.successes),
-      failures: String(dying.failures),
-    });
-  else if (downed)
-    status = i18n.format("BRINK.Life.downed", {
-      rounds: String(Math.max(0, ROUNDS_TO_STABILISE - downed.roundsElapsed)),
-      fight: downed.fightOver ? "" : i18n.localize("BRINK.Life.fightGoing"),
-    });
-  else if (has("stable")) status = i18n.localize("BRINK.Life.stable");
-  else if (has("unconscious")) status = i18n.localize("BRINK.Life.unconscious");
+const ITEM_GROUPS = ["weapon", "armour", "shield", "gear", "talent", "injury", "setback"] as const;
+
+/** What every part shares: the actor, its stored data, and the life state the header and panel show. */
+function actorBasics(actor: Actor.Implementation) {
+  const system = actorData(actor);
   return {
-    status,
-    dead: has("dead"),
-    canDeathSave: has("dying") && !has("dead"),
-    canStabilise: !has("dead") && (has("dying") || downed !== null),
+    system,
+    // The model keeps the actor's stored system data as its own source.
+    stored: system._source as StoredActorData,
+    isNpc: actor.type === "npc",
   };
 }
 
-const ITEM_GROUPS = ["weapon", "armour", "shield", "gear", "talent", "injury", "setback"] as const;
+/** The header: portrait, states, pools and the dying or dead banner. */
+export function headerContext(actor: Actor.Implementation) {
+  const { system, stored, isNpc } = actorBasics(actor);
+  return {
+    pools: (["endurance", "health", "stamina", "focus"] as const).map((key) =>
+      poolView(key, system[key], stored[key]),
+    ),
+    strain: optionalRules().deathRule === "dying" ? poolView("strain", system.strain, stored.strain) : null,
+    states: { harmed: system.harmed, bloodied: system.bloodied },
+    testPenalty: system.testPenalty,
+    isNpc,
+    life: lifeView(system),
+    conditionBadges: [...system.conditions].sort().map((id) => ({
+      id,
+      label: game.i18n.localize(statusLabelKey(id)),
+    })),
+    portrait: actor.img ?? "icons/svg/mystery-man.svg",
+  };
+}
 
-export function actorSheetContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
-  const system = actorData(actor);
-  // The model keeps the actor's stored system data as its own source.
-  const source = system._source as StoredActorData;
-  const rules = optionalRules();
-  const items = [...actor.items].map(itemView);
-  const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));
-  const cheat = deathLuckChance(system.luck.bonus, system.luck.deathDifficulty);
+/** Attributes and skills, as dice to click in play mode and choices in edit mode. */
+export function ratingsContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
+  const { system, stored } = actorBasics(actor);
+  const skills = SKILLS.map((key) =>
+    ratingView("skills", key, system.skills[key], stored.skills[key].die, changes),
+  );
   return {
     attributes: ATTRIBUTES.map((key) =>
-      ratingView("attributes", key, system.attributes[key], source.attributes[key].die, changes),
+      ratingView("attributes", key, system.attributes[key], stored.attributes[key].die, changes),
     ),
-    skills: SKILLS.map((key) =>
-      ratingView("skills", key, system.skills[key], source.skills[key].die, changes),
-    ),
-    pools: (["endurance", "health", "stamina", "focus"] as const).map((key) =>
-      poolView(key, system[key], source[key]),
-    ),
-    strain: rules.deathRule === "dying" ? poolView("strain", system.strain, source.strain) : null,
-    showMorale: rules.morale || actor.type === "npc",
-    states: {
-      harmed: system.harmed,
-      bloodied: system.bloodied,
-    },
+    skills,
+    /** The skills with a die, which a compact sheet shows in play mode. */
+    ratedSkills: skills.filter((skill) => skill.die > 0),
+    dieChoices: dieChoices(false),
+    skillChoices: dieChoices(true),
+  };
+}
+
+/** Defences, luck, progress, proficiencies, the combat section and the life panel. */
+export function statsContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
+  const { system, stored, isNpc } = actorBasics(actor);
+  const rules = optionalRules();
+  const cheat = deathLuckChance(system.luck.bonus, system.luck.deathDifficulty);
+  return {
+    showMorale: rules.morale || isNpc,
     luck: {
       bonus: system.luck.bonus,
       deathDifficulty: system.luck.deathDifficulty,
       cheatChance: Math.round(cheat.value * 100),
     },
-    sizeLabel: game.i18n.localize(`BRINK.Size.${system.size}`),
-    deflection: {
-      physical: system.defence.physical,
-      elemental: system.defence.elemental,
-      physicalTooltip: deflectionTooltip(system, "physical"),
-      elementalTooltip: deflectionTooltip(system, "elemental"),
-    },
-    dieChoices: dieChoices(false),
-    skillChoices: dieChoices(true),
     proficiencies: [...system.proficiencies].sort(),
-    stats: withEffectNotes(statGroups(system, source, actor.type === "npc", rules.morale), changes),
-    /** Edit mode shows and writes the stored data (`source`), so a submitted form never stores an effect. */
-    source: actor._source,
-    storedProficiencyList: [...source.proficiencies].sort().join(","),
-    testPenalty: system.testPenalty,
+    stats: withEffectNotes(statGroups(system, stored, isNpc, rules.morale), changes),
+    storedProficiencyList: [...stored.proficiencies].sort().join(","),
+    isNpc,
+    life: lifeView(system),
+    combat: combatView(system, actor.items),
+  };
+}
+
+/** The items by kind: the inventory, the consequences, and each type's own list. */
+export function itemsContext(actor: Actor.Implementation) {
+  const items = [...actor.items].map(itemView);
+  const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));
+  return {
     items: byType,
     inventory: [
       ...(byType.weapon ?? []),
@@ -393,13 +420,18 @@ export function actorSheetContext(actor: Actor.Implementation, changes: readonly
       ...(byType.gear ?? []),
     ],
     consequences: [...(byType.injury ?? []), ...(byType.setback ?? [])],
-    isNpc: actor.type === "npc",
-    life: lifeView(system),
-    conditionBadges: [...system.conditions].sort().map((id) => ({
-      id,
-      label: game.i18n.localize(statusLabelKey(id)),
-    })),
-    portrait: actor.img ?? "icons/svg/mystery-man.svg",
+  };
+}
+
+/** Everything an actor sheet shows at once (the template tests' context; sheets ask per part). */
+export function actorSheetContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
+  return {
+    ...headerContext(actor),
+    ...ratingsContext(actor, changes),
+    ...statsContext(actor, changes),
+    ...itemsContext(actor),
+    /** Edit mode shows and writes the stored data (`source`), so a submitted form never stores an effect. */
+    source: actor._source,
   };
 }
 export type ActorSheetContext = ReturnType<typeof actorSheetContext>;

@@ -5,10 +5,23 @@ import { promptRest } from "../rest";
 import { promptOpposedTest } from "../rolls/opposed-flow";
 import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
 import { lifeAction } from "../../workflows/life";
-import { actorSheetContext, type EffectChange } from "./actor-context";
+import {
+  TYPED_POOLS,
+  headerContext,
+  itemsContext,
+  ratingsContext,
+  statsContext,
+  type EffectChange,
+} from "./actor-context";
+import { resolveTypedPools } from "./pool-input";
 import { actorData } from "../../data";
 
-import { actorSheetBase, type ApplicationOptions } from "../../foundry/application-base";
+import {
+  actorSheetBase,
+  type ApplicationOptions,
+  type RenderContext,
+  type SubmittedForm,
+} from "../../foundry/application-base";
 import { withValidatedSubmit } from "./submit";
 import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
 
@@ -16,7 +29,7 @@ export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
 
 /**
  * The one base class for Brink's actor sheets: play mode for rolling, edit mode for changing;
- * shared actions; context computed by actorSheetContext.
+ * shared actions; context prepared per part from actor-context.
  */
 export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (actor) => actor.system.schema) {
   static override DEFAULT_OPTIONS: ApplicationOptions = {
@@ -58,32 +71,98 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     return this.document;
   }
 
+  /** What every part shares; each part adds its own in _preparePartContext. */
   override async _prepareContext(options: unknown) {
     const context = await super._prepareContext(options);
+    return Object.assign(context, {
+      actor: this.actor,
+      system: this.actor.system,
+      source: this.actor._source,
+      isPlay: !this.isEditMode,
+      isEdit: this.isEditMode,
+      isGM: game.user.isGM,
+      editable: this.isEditable,
+      isNpc: this.actor.type === "npc",
+    });
+  }
+
+  /**
+   * Each part prepares only what its template shows, so a render of some parts (a pool changed:
+   * the header) computes nothing for the others.
+   */
+  override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
+    const partContext = await super._preparePartContext(partId, context, options);
+    return Object.assign(partContext, await this._partData(partId));
+  }
+
+  /** The data one part shows, by part id; parts a subclass adds are its own to fill. */
+  protected async _partData(partId: string): Promise<RenderContext> {
+    switch (partId) {
+      case "header":
+        return headerContext(this.actor);
+      case "actions":
+        return { actionsPanel: sheetPanelView(this.actor) };
+      case "character": {
+        const changes = this.#effectChanges();
+        return { ...ratingsContext(this.actor, changes), ...statsContext(this.actor, changes) };
+      }
+      case "inventory":
+      case "consequences":
+        return itemsContext(this.actor);
+      case "biography":
+        return { enriched: { biography: await this.#enrich("biography") } };
+      case "npc": {
+        const changes = this.#effectChanges();
+        return {
+          ...ratingsContext(this.actor, changes),
+          ...statsContext(this.actor, changes),
+          ...itemsContext(this.actor),
+          enriched: { notes: await this.#enrich("notes") },
+        };
+      }
+      default:
+        return {};
+    }
+  }
+
+  /** Every change the actor's active effects make, named by their source, for the tooltips. */
+  #effectChanges(): EffectChange[] {
     const changes: EffectChange[] = [];
     for (const effect of this.actor.allApplicableEffects()) {
       if (!effect.active) continue;
       for (const change of effect.changes)
         changes.push({ source: effect.name, key: change.key, value: String(change.value) });
     }
-    const { details } = actorData(this.actor);
-    const enrich = (html: string) =>
-      foundry.applications.ux.TextEditor.implementation.enrichHTML(html, {
+    return changes;
+  }
+
+  #enrich(field: "biography" | "notes"): Promise<string> {
+    return foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      actorData(this.actor).details[field],
+      {
         secrets: this.actor.isOwner,
         relativeTo: this.actor,
-      });
-    const enriched = { biography: await enrich(details.biography), notes: await enrich(details.notes) };
-    return Object.assign(context, {
-      enriched,
-      actor: this.actor,
-      system: this.actor.system,
-      isPlay: !this.isEditMode,
-      isEdit: this.isEditMode,
-      isGM: game.user.isGM,
-      editable: this.isEditable,
-      actionsPanel: sheetPanelView(this.actor),
-      ...actorSheetContext(this.actor, changes),
-    });
+      },
+    );
+  }
+
+  /**
+   * Endurance and health typed in play mode ("−3", "+2", "7") become the value they mean before the
+   * update is validated; text that means nothing is refused with a warning and not written.
+   */
+  override _processFormData(event: Event | null, form: HTMLFormElement, formData: SubmittedForm) {
+    const data = super._processFormData(event, form, formData);
+    const { _source } = actorData(this.actor);
+    const refused = resolveTypedPools(data, TYPED_POOLS, (pool) =>
+      Number(foundry.utils.getProperty(_source, `${pool}.value`)),
+    );
+    for (const pool of refused)
+      ui.notifications.warn(
+        game.i18n.format("BRINK.Sheet.Pool.refused", {
+          pool: game.i18n.localize(`BRINK.Actor.base.FIELDS.${pool}.label`),
+        }),
+      );
+    return data;
   }
 
   /** The sheet's actor is always a Brink actor (registered for Brink's actor types only). */

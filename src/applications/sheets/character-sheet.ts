@@ -27,8 +27,16 @@ export class CharacterSheet extends BrinkActorSheet {
 
   override async _preparePartContext(partId: string, context: Record<string, unknown>, options: unknown) {
     const partContext = await super._preparePartContext(partId, context, options);
-    const tabs = this._prepareTabs("primary");
+    const tabs = this.#tabsWithIds();
     const recovery = partId === "consequences" ? { recovery: recoveryView(this.actor) } : {};
     return Object.assign(partContext, { tabs, tab: tabs[partId] }, recovery);
+  }
+
+  /** Each tab button names the panel it controls, and each panel the button that labels it. */
+  #tabsWithIds(): Record<string, Record<string, unknown>> {
+    const tabs = this._prepareTabs("primary");
+    for (const [id, tab] of Object.entries(tabs))
+      Object.assign(tab, { buttonId: `${this.id}-tab-${id}`, panelId: `${this.id}-panel-${id}` });
+    return tabs;
   }
 }
