@@ -33,6 +33,7 @@ export const TEMPLATE_PARTIALS = [
   "chat/parts/roll-lines.hbs",
   "actor/header-actions.hbs",
   "actor/recovery.hbs",
+  "actor/inventory-row.hbs",
 ].map(templatePath);
 
 export function registerHandlebarsHelpers(): void {
