@@ -94,7 +94,7 @@ describe("the Effects tab", () => {
   it("lists Brink's conditions with the time their timers leave, and harmed from the pools", async () => {
     const { section } = await effectsTab(await woundedRoland());
     expect(section("conditions")).toEqual([
-      ["Guarding", "Brink's rules", "until next turn"],
+      ["Guarding", "Brink's rules", "Until next turn"],
       ["Prone", "Brink's rules", "Until removed"],
       ["Harmed", "Endurance at half or less", "Until endurance is above half"],
     ]);

@@ -51,6 +51,9 @@ function timerLabel(timer: ConditionTimer, acting: boolean, round: number): stri
   }
 }
 
+/** The tracker's words run on after a condition's name; here they start the cell. */
+const capitalised = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 const sourceText = (source: string): string => source.trim() || localize("BRINK.Effects.unknownSource");
 
 function injuryRow(item: Item.Implementation, system: InjuryData): EffectRow {
@@ -95,7 +98,9 @@ function conditionRows(actor: Actor.Implementation): EffectRow[] {
       name: localize(statusLabelKey(status)),
       img: "",
       source: rules,
-      duration: timer ? timerLabel(timer, acting, round) : localize("BRINK.Effects.untilRemoved"),
+      duration: timer
+        ? capitalised(timerLabel(timer, acting, round))
+        : localize("BRINK.Effects.untilRemoved"),
       itemId: null,
       inactive: false,
     };
