@@ -34,6 +34,7 @@ export const TEMPLATE_PARTIALS = [
   "actor/header-actions.hbs",
   "actor/recovery.hbs",
   "actor/combat-section.hbs",
+  "actor/inventory-row.hbs",
 ].map(templatePath);
 
 export function registerHandlebarsHelpers(): void {

@@ -82,6 +82,12 @@ export function sheetContracts(context: ContractContext, createForm: FormFactory
       assert.deepEqual(data, { "system.attribute": "", "system.kind": "serious" });
     });
 
+    it("FormDataExtended submits a prose-mirror's stored HTML under its name, not the enriched HTML it shows", () => {
+      const data = withForm(`
+        <prose-mirror name="system.details.biography" value="&lt;p&gt;Stored&lt;/p&gt;" toggled><p>Shown</p></prose-mirror>`);
+      assert.equal(data["system.details.biography"], "<p>Stored</p>");
+    });
+
     it("a document refuses a change its model rejects through validate({ changes, clean, fallback: false })", async () => {
       const actor = track(await Actor.implementation.create({ name: "Contract: forms", type: "character" }));
       // Document#validate's options are typed loosely in fvtt-types; the call is v13's.

@@ -88,6 +88,9 @@ export class ApplicationV2 {
     return context;
   }
 
+  /** Core's post-render hook (API `ApplicationV2#_onRender`); subclasses call super first. */
+  async _onRender(_context: Plain, _options: Plain): Promise<void> {}
+
   _prepareTabs(group: string): Record<string, Plain> {
     const config = (this.constructor as typeof ApplicationV2).TABS[group] as
       | { tabs: { id: string; icon?: string; label?: string }[]; initial?: string; labelPrefix?: string }

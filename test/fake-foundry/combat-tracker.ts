@@ -177,7 +177,7 @@ export class FakeCombatTracker extends ApplicationV2 {
   }
 
   async _onFirstRender(_context: Plain, _options: Plain): Promise<void> {}
-  async _onRender(_context: Plain, _options: Plain): Promise<void> {}
+  override async _onRender(_context: Plain, _options: Plain): Promise<void> {}
 
   override async render(options: Plain = {}): Promise<this> {
     const first = !this.rendered;

@@ -174,6 +174,8 @@ export class Collection<T extends { id: string }> {
   }
 }
 
+const sheets = new WeakMap<object, unknown>();
+
 export class FakeDocument {
   static documentName = "Document";
   /** Embedded collection name → embedded document class name. */
@@ -187,6 +189,9 @@ export class FakeDocument {
     /** Makes a new document one of the pack's: its `pack` and compendium uuid. */
     adopt(packId: string, doc: FakeDocument): void;
   } = { collection: () => undefined, locked: () => false, adopt: () => undefined };
+  /** The sheet class registered for a document (registerSheet); set by install.ts. */
+  static sheetClassFor: (doc: FakeDocument) => (new (options: Plain) => unknown) | undefined = () =>
+    undefined;
   /** The configured class for this document type (CONFIG[name].documentClass), as in Foundry. */
   static configuredClass: (name: string) => typeof FakeDocument | undefined = () => undefined;
 
@@ -294,6 +299,18 @@ export class FakeDocument {
   prepareBaseData(): void {}
   prepareEmbeddedDocuments(): void {}
   prepareDerivedData(): void {}
+
+  /** One sheet per document, made on first use from the sheet class registered for its type. */
+  get sheet(): unknown {
+    let sheet = sheets.get(this);
+    if (!sheet) {
+      const Sheet = FakeDocument.sheetClassFor(this);
+      if (!Sheet) return null;
+      sheet = new Sheet({ document: this });
+      sheets.set(this, sheet);
+    }
+    return sheet;
+  }
 
   getFlag(scope: string, key: string): unknown {
     return getProperty(this.flags, `${scope}.${key}`);
@@ -600,8 +617,22 @@ function record(
   writeLog.push(pack ? { ...write, pack } : write);
 }
 
+/** The duration fields every ActiveEffect source has (API `ActiveEffect` schema `duration`). */
+const EFFECT_DURATION = {
+  startTime: null,
+  seconds: null,
+  combat: null,
+  rounds: null,
+  turns: null,
+  startRound: null,
+  startTurn: null,
+};
+
 export class FakeActiveEffect extends FakeDocument {
   static override documentName = "ActiveEffect";
+  static override normalizeSource(source: Plain): void {
+    source.duration = { ...EFFECT_DURATION, ...((source.duration as Plain | undefined) ?? {}) };
+  }
   get disabled(): boolean {
     return Boolean(this._source.disabled);
   }

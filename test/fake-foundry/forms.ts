@@ -12,7 +12,12 @@ export interface FormLike {
 
 /** Custom form elements whose value is the list of their selected options. */
 const MULTI_ELEMENTS = new Set(["MULTI-CHECKBOX", "MULTI-SELECT"]);
-const CONTROLS = new Set(["INPUT", "SELECT", "TEXTAREA", "STRING-TAGS", ...MULTI_ELEMENTS]);
+/**
+ * `<prose-mirror>` is a form-associated element: it submits its `value` (the stored HTML) under its
+ * name, whatever enriched HTML it shows inside (API HTMLProseMirrorElement; dnd5e 5.x biography).
+ */
+const PROSE_MIRROR = "PROSE-MIRROR";
+const CONTROLS = new Set(["INPUT", "SELECT", "TEXTAREA", "STRING-TAGS", PROSE_MIRROR, ...MULTI_ELEMENTS]);
 
 /** `data-dtype` casts a submitted string; an empty Number is null. */
 function castType(value: unknown, dtype: string | undefined): unknown {
@@ -40,6 +45,11 @@ function selectedOptions(element: Element): string[] {
 function controlValue(element: Element): unknown {
   const dtype = (element as HTMLElement).dataset?.dtype;
   if (MULTI_ELEMENTS.has(element.tagName)) return selectedOptions(element);
+  if (element.tagName === PROSE_MIRROR) {
+    // What the user saved in the editor (the element's value), else the value it was rendered with.
+    const typed: unknown = (element as unknown as { value?: unknown }).value;
+    return typeof typed === "string" ? typed : (element.getAttribute("value") ?? "");
+  }
   if (element.tagName === "STRING-TAGS")
     return (element.getAttribute("value") ?? "")
       .split(",")

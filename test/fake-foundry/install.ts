@@ -36,6 +36,7 @@ import {
 } from "./documents";
 import { Window } from "happy-dom";
 import { FakeRoll, setRollRenderer } from "./dice";
+import { FakeContextMenu } from "./context-menu";
 import { FakeTokenHUD } from "./hud";
 import { FakeDialogV2, FakeFormDataExtended, clearDialogAnswers, fakeCanvas, renderTemplate } from "./ui";
 import { DataModelValidationError, fields } from "./fields";
@@ -92,6 +93,7 @@ export const fakeFoundry = {
     api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin, DialogV2: FakeDialogV2 },
     ux: {
       FormDataExtended: FakeFormDataExtended,
+      ContextMenu: FakeContextMenu,
       // Enrichment (links, rolls, secrets) is Foundry's; the fake hands the HTML through unchanged.
       TextEditor: { implementation: { enrichHTML: async (html: string) => html } },
     },
@@ -153,6 +155,14 @@ export const fakeGame = {
 } as Record<string, unknown>;
 
 const CONST = { ACTIVE_EFFECT_MODES, DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP };
+
+/** The sheet registered for the document's type, else the default one for its document name. */
+FakeDocument.sheetClassFor = (doc) => {
+  const candidates = registeredSheets.filter((s) => s.documentName === doc.documentName);
+  const typed = candidates.find((s) => (s.options.types as string[] | undefined)?.includes(doc.type));
+  const chosen = typed ?? candidates.find((s) => s.options.makeDefault === true && !s.options.types);
+  return chosen?.sheetClass as (new (options: Record<string, unknown>) => unknown) | undefined;
+};
 
 FakeDocument.configuredClass = (name) =>
   (fakeConfig as unknown as Record<string, { documentClass?: typeof FakeDocument } | undefined>)[name]

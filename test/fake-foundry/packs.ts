@@ -66,7 +66,7 @@ export class FakeJournalEntry extends FakeDocument {
    * v13's journal sheet: `render({ force, pageId })` opens the entry at that page; ApplicationV2 also
    * takes the older `render(force, options)` form.
    */
-  get sheet(): {
+  override get sheet(): {
     render(
       options: boolean | { force?: boolean; pageId?: string | null },
       legacy?: { pageId?: string | null },

@@ -5,6 +5,7 @@ import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
+import { itemContracts } from "../contracts/items.contract";
 import { sheetContracts } from "../contracts/sheets.contract";
 import { settingsContracts } from "../contracts/settings.contract";
 import { Window } from "happy-dom";
@@ -35,3 +36,5 @@ sheetContracts(context, (html) => {
   // happy-dom's form is structurally the DOM's; the contract only reads it.
   return form as unknown as HTMLFormElement;
 });
+// The item contracts build their menus in happy-dom's page.
+itemContracts(context, () => dom.document as unknown as Document);

@@ -11,6 +11,7 @@ import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
 import { migrationContracts } from "../contracts/migration.contract";
 import { packContracts } from "../contracts/packs.contract";
+import { itemContracts } from "../contracts/items.contract";
 import { sheetContracts } from "../contracts/sheets.contract";
 import { settingsContracts } from "../contracts/settings.contract";
 
@@ -24,6 +25,11 @@ const BATCHES = [
   { key: "brink.settings", name: "Brink: settings and keybindings", run: settingsContracts },
   { key: "brink.dice-so-nice", name: "Brink: Dice So Nice", run: diceSoNiceContracts },
   { key: "brink.migrations", name: "Brink: migrations", run: migrationContracts },
+  {
+    key: "brink.items",
+    name: "Brink: items on sheets",
+    run: (context: ContractContext) => itemContracts(context),
+  },
   {
     key: "brink.sheets",
     name: "Brink: sheet forms",

@@ -156,22 +156,21 @@ describe("character sheet", () => {
     expect(dex?.getAttribute("data-tooltip")).toContain("Serious Injury +1");
   });
 
-  it("shows the biography in play mode and a text box for it in edit mode", async () => {
-    await actor.update({ system: { details: { biography: "<p>Queen of the Iceni.</p>" } } });
-    const play = parse(
+  it("shows the biography and the notes in ProseMirror editors holding the stored HTML", async () => {
+    await actor.update({
+      system: {
+        details: { biography: "<p>Queen of the Iceni.</p>", notes: "<p>Owes Prasutagus a horse.</p>" },
+      },
+    });
+    const sheet = parse(
       (await renderSheet(CharacterSheet, actor, (s) => (s.tabGroups.primary = "biography"))).html,
     );
-    expect(play.querySelector(".tab.biography .prose")?.textContent).toBe("Queen of the Iceni.");
-    const edit = parse(
-      (
-        await renderSheet(CharacterSheet, actor, (s) =>
-          Object.assign(s, { mode: 2, tabGroups: { primary: "biography" } }),
-        )
-      ).html,
-    );
-    expect(edit.querySelector('textarea[name="system.details.biography"]')?.textContent).toBe(
-      "<p>Queen of the Iceni.</p>",
-    );
+    const biography = sheet.querySelector('.tab.biography prose-mirror[name="system.details.biography"]');
+    expect(biography?.getAttribute("value")).toBe("<p>Queen of the Iceni.</p>");
+    expect(biography?.textContent?.trim()).toBe("Queen of the Iceni.");
+    const notes = sheet.querySelector('.tab.biography prose-mirror[name="system.details.notes"]');
+    expect(notes?.getAttribute("value")).toBe("<p>Owes Prasutagus a horse.</p>");
+    expect(sheet.querySelector("textarea")).toBeNull();
   });
 
   it("shows only the active tab", async () => {

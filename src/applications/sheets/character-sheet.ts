@@ -1,10 +1,10 @@
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { templatePath } from "../../constants";
-import { BrinkActorSheet } from "./base-actor-sheet";
+import { ActorSheetWithItems } from "./actor-sheet-with-items";
 import { RECOVERY_ACTIONS, recoveryView } from "./recovery";
 
-/** The player character sheet: tabs for the character, combat, inventory, consequences and story. */
-export class CharacterSheet extends BrinkActorSheet {
+/** The player character sheet: tabs for the character, inventory, consequences, effects and story. */
+export class CharacterSheet extends ActorSheetWithItems {
   static override DEFAULT_OPTIONS: ApplicationOptions = { classes: ["character"], actions: RECOVERY_ACTIONS };
 
   static override PARTS = {
@@ -14,12 +14,19 @@ export class CharacterSheet extends BrinkActorSheet {
     character: { template: templatePath("actor/character-tab.hbs"), scrollable: [""] },
     inventory: { template: templatePath("actor/inventory-tab.hbs"), scrollable: [""] },
     consequences: { template: templatePath("actor/consequences-tab.hbs"), scrollable: [""] },
+    effects: { template: templatePath("actor/effects-tab.hbs"), scrollable: [""] },
     biography: { template: templatePath("actor/biography-tab.hbs"), scrollable: [""] },
   };
 
   static override TABS = {
     primary: {
-      tabs: [{ id: "character" }, { id: "inventory" }, { id: "consequences" }, { id: "biography" }],
+      tabs: [
+        { id: "character" },
+        { id: "inventory" },
+        { id: "consequences" },
+        { id: "effects" },
+        { id: "biography" },
+      ],
       initial: "character",
       labelPrefix: "BRINK.Sheet.Tab",
     },

@@ -1,0 +1,98 @@
+/**
+ * An actor sheet that manages its items: the inventory's sections with create buttons, inline
+ * summaries, the search box and each row's context menu; the Effects tab; rows that can be dragged
+ * (Foundry's ActorSheetV2 sorts them within the sheet and copies them to another actor's sheet).
+ */
+import type { ApplicationOptions, RenderContext } from "../../foundry/application-base";
+import { BrinkActorSheet } from "./base-actor-sheet";
+import { effectSections } from "./effects-context";
+import { inventorySections, isInventoryType } from "./inventory-context";
+import { itemMenuEntries, itemOf } from "./item-menu";
+
+const ROW = ".item-row[data-item-id]";
+const MENU_BUTTON = ".item-menu-button";
+
+export class ActorSheetWithItems extends BrinkActorSheet {
+  static override DEFAULT_OPTIONS: ApplicationOptions = {
+    actions: {
+      createItem: ActorSheetWithItems.#onCreateItem,
+      toggleSummary: ActorSheetWithItems.#onToggleSummary,
+    },
+  };
+
+  /** Rows whose description is shown; kept while the sheet is open. */
+  readonly expandedItems = new Set<string>();
+  /** What the inventory's search box holds. */
+  inventoryFilter = "";
+  #menusBound = false;
+
+  override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
+    const partContext = await super._preparePartContext(partId, context, options);
+    if (partId === "inventory")
+      Object.assign(partContext, {
+        sections: await inventorySections(this.actor, this.expandedItems),
+        inventoryFilter: this.inventoryFilter,
+      });
+    if (partId === "effects") Object.assign(partContext, { effectSections: effectSections(this.actor) });
+    return partContext;
+  }
+
+  override async _onRender(context: RenderContext, options: unknown): Promise<void> {
+    await super._onRender(context, options);
+    this.#bindMenus();
+    const search = this.element.querySelector<HTMLInputElement>(".inventory-search");
+    search?.addEventListener("input", () => {
+      this.inventoryFilter = search.value;
+      this.#applyFilter();
+    });
+    this.#applyFilter();
+  }
+
+  /** Right-click on a row, or click its "⋯" button (reachable by Tab, opened with Enter or Space). */
+  #bindMenus(): void {
+    if (this.#menusBound) return;
+    this.#menusBound = true;
+    const entries = itemMenuEntries(this.actor, () => this.isEditable);
+    const { ContextMenu } = foundry.applications.ux;
+    new ContextMenu(this.element, ROW, entries, { jQuery: false, fixed: true });
+    new ContextMenu(this.element, MENU_BUTTON, entries, { jQuery: false, fixed: true, eventName: "click" });
+  }
+
+  /** Hides the rows the search does not match, and a section left with none. */
+  #applyFilter(): void {
+    const words = this.inventoryFilter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    for (const section of this.element.querySelectorAll<HTMLElement>(".inventory-section")) {
+      let shown = 0;
+      for (const row of section.querySelectorAll<HTMLElement>(ROW)) {
+        const text = row.dataset.search ?? "";
+        const match = words.every((word) => text.includes(word));
+        row.hidden = !match;
+        if (match) shown += 1;
+      }
+      section.classList.toggle("no-match", words.length > 0 && shown === 0);
+    }
+  }
+
+  /** One write: an item of the section's type, named for it, then its sheet opens. */
+  static async #onCreateItem(this: ActorSheetWithItems, _event: Event, target: HTMLElement): Promise<void> {
+    const type = target.dataset.type ?? "";
+    if (!isInventoryType(type) || !this.isEditable) return;
+    const name = game.i18n.format("BRINK.Inventory.newItem", {
+      type: game.i18n.localize(`TYPES.Item.${type}`),
+    });
+    const [created] = await this.actor.createEmbeddedDocuments("Item", [{ name, type }] as Item.CreateData[]);
+    await created?.sheet?.render(true);
+  }
+
+  static async #onToggleSummary(
+    this: ActorSheetWithItems,
+    _event: Event,
+    target: HTMLElement,
+  ): Promise<void> {
+    const id = itemOf(this.actor, target)?.id;
+    if (!id) return;
+    if (this.expandedItems.has(id)) this.expandedItems.delete(id);
+    else this.expandedItems.add(id);
+    await this.render({ parts: ["inventory"] });
+  }
+}

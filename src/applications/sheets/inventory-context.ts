@@ -1,0 +1,136 @@
+/**
+ * What the inventory tab shows: one section per carried item type (and talents), each with its
+ * labelled columns, a create button and its rows in the order the player sorted them. A row's
+ * description is enriched only while it is expanded, and every row carries the text the search box
+ * matches.
+ */
+import { ArmourData, GearData, ShieldData, WeaponData, physicalData } from "../../data";
+import { itemView, type ItemView } from "./actor-context";
+
+export const INVENTORY_TYPES = ["weapon", "armour", "shield", "gear", "talent"] as const;
+export type InventoryType = (typeof INVENTORY_TYPES)[number];
+
+export const isInventoryType = (type: string): type is InventoryType =>
+  (INVENTORY_TYPES as readonly string[]).includes(type);
+
+/** The column headings of each section, after the name. */
+const COLUMNS: Record<InventoryType, string[]> = {
+  weapon: [
+    "BRINK.Inventory.Column.damage",
+    "BRINK.Inventory.Column.durability",
+    "BRINK.Inventory.Column.quantity",
+  ],
+  armour: [
+    "BRINK.Inventory.Column.deflection",
+    "BRINK.Inventory.Column.durability",
+    "BRINK.Inventory.Column.quantity",
+  ],
+  shield: [
+    "BRINK.Inventory.Column.block",
+    "BRINK.Inventory.Column.durability",
+    "BRINK.Inventory.Column.quantity",
+  ],
+  gear: ["BRINK.Inventory.Column.quantity", "BRINK.Inventory.Column.price"],
+  talent: [],
+};
+
+/** One value of a row, with its column's heading (narrow sheets show it beside the value). */
+export interface InventoryCell {
+  label: string;
+  value: string;
+}
+
+export interface InventoryRow extends ItemView {
+  cells: InventoryCell[];
+  expanded: boolean;
+  /** The enriched description, only for an expanded row. */
+  description: string;
+  /** Lower-case text the search box matches: name, type and the cells. */
+  searchText: string;
+}
+
+export interface InventorySection {
+  type: InventoryType;
+  label: string;
+  createLabel: string;
+  columns: string[];
+  rows: InventoryRow[];
+}
+
+const localize = (key: string): string => game.i18n.localize(key);
+
+function durabilityCell(item: Item.Implementation): string {
+  const condition = physicalData(item)?.condition;
+  return condition ? `${condition.value}/${condition.max}` : "";
+}
+
+/** The cells after the name, in the order of the section's columns. */
+function cellsOf(item: Item.Implementation): string[] {
+  const { system } = item;
+  const quantity = String(physicalData(item)?.quantity ?? "");
+  if (system instanceof WeaponData)
+    return [
+      `${system.damage} ${localize(`BRINK.DamageType.${system.damageType}`)}`,
+      durabilityCell(item),
+      quantity,
+    ];
+  if (system instanceof ArmourData)
+    return [`${system.deflection.physical} / ${system.deflection.elemental}`, durabilityCell(item), quantity];
+  if (system instanceof ShieldData) return [String(system.block), durabilityCell(item), quantity];
+  if (system instanceof GearData) return [quantity, String(system.price)];
+  return [];
+}
+
+/** The item's stored description, whatever its type (every Brink item type has one). */
+export function descriptionOf(item: Item.Implementation): string {
+  const description: unknown = (item.system as { description?: unknown }).description;
+  return typeof description === "string" ? description : "";
+}
+
+async function rowOf(item: Item.Implementation, expanded: boolean, columns: string[]): Promise<InventoryRow> {
+  const view = itemView(item);
+  const values = cellsOf(item);
+  const cells = values.map((value, index) => ({ label: columns[index] ?? "", value }));
+  const description = expanded
+    ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(descriptionOf(item), {
+        secrets: item.isOwner,
+        relativeTo: item,
+      })
+    : "";
+  return {
+    ...view,
+    cells,
+    expanded,
+    description,
+    searchText: [view.name, view.typeLabel, ...values].join(" ").toLowerCase(),
+  };
+}
+
+/** Items in the order the player dragged them to (Foundry's `sort`), then by name. */
+const bySort = (a: Item.Implementation, b: Item.Implementation): number =>
+  (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name);
+
+export async function inventorySections(
+  actor: Actor.Implementation,
+  expanded: ReadonlySet<string>,
+): Promise<InventorySection[]> {
+  const items = [...actor.items].sort(bySort);
+  return Promise.all(
+    INVENTORY_TYPES.map(async (type) => {
+      const typeLabel = localize(`TYPES.Item.${type}`);
+      const columns = COLUMNS[type].map(localize);
+      const rows = await Promise.all(
+        items
+          .filter((item) => item.type === type)
+          .map((item) => rowOf(item, expanded.has(item.id ?? ""), columns)),
+      );
+      return {
+        type,
+        label: localize(`BRINK.Inventory.Section.${type}`),
+        createLabel: game.i18n.format("BRINK.Inventory.create", { type: typeLabel }),
+        columns,
+        rows,
+      };
+    }),
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * What a player can do to one item on an actor sheet, from its context menu (right-click on the
+ * row, or the row's "⋯" button for the keyboard): open it, equip or unequip it, post it to chat,
+ * delete it after confirming. Each is at most one write.
+ */
+import { templatePath } from "../../constants";
+import { physicalData } from "../../data";
+import { descriptionOf } from "./inventory-context";
+
+/** One entry of v13's ContextMenu: its name is localised by the menu; `condition` hides it. */
+export interface ItemMenuEntry {
+  name: string;
+  icon: string;
+  condition: (target: HTMLElement) => boolean;
+  callback: (target: HTMLElement) => Promise<unknown>;
+}
+
+export const itemOf = (actor: Actor.Implementation, target: HTMLElement): Item.Implementation | undefined => {
+  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+  return id ? actor.items.get(id) : undefined;
+};
+
+const icon = (name: string): string => `<i class="fa-solid fa-fw ${name}"></i>`;
+
+/** Equips or unequips a carried item that is not dropped; one write. */
+export async function toggleEquipped(item: Item.Implementation): Promise<void> {
+  const physical = physicalData(item);
+  if (!physical || physical.dropped) return;
+  await item.update({ "system.equipped": !physical.equipped } as Item.UpdateData);
+}
+
+/** Asks before deleting; deletes only on "Yes". */
+export async function confirmDelete(item: Item.Implementation): Promise<boolean> {
+  const escaped = Handlebars.escapeExpression(item.name);
+  const confirmed = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.format("BRINK.Inventory.Delete.title", { name: item.name }) },
+    content: `<p>${game.i18n.format("BRINK.Inventory.Delete.content", { name: escaped })}</p>`,
+    buttons: [
+      {
+        action: "yes",
+        label: "BRINK.Inventory.Delete.yes",
+        icon: "fa-solid fa-trash",
+        default: true,
+        callback: () => true,
+      },
+      { action: "no", label: "BRINK.Inventory.Delete.no", callback: () => false },
+    ],
+    rejectClose: false,
+  });
+  if (confirmed !== true) return false;
+  await item.delete();
+  return true;
+}
+
+/** Posts the item (picture, name, type, description) to chat as its actor. */
+export async function postItemToChat(item: Item.Implementation, actor: Actor.Implementation): Promise<void> {
+  const description = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+    descriptionOf(item),
+    {
+      secrets: false,
+      relativeTo: item,
+    },
+  );
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("item/chat-card.hbs"), {
+    name: item.name,
+    img: item.img,
+    typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
+    description,
+  });
+  await ChatMessage.implementation.create({
+    content,
+    speaker: ChatMessage.implementation.getSpeaker({ actor }),
+  });
+}
+
+export function itemMenuEntries(actor: Actor.Implementation, editable: () => boolean): ItemMenuEntry[] {
+  const item = (target: HTMLElement) => itemOf(actor, target);
+  const equippable = (target: HTMLElement, equipped: boolean): boolean => {
+    const physical = physicalData(item(target) ?? { system: null });
+    return editable() && physical !== null && !physical.dropped && physical.equipped === equipped;
+  };
+  return [
+    {
+      name: "BRINK.Inventory.Menu.edit",
+      icon: icon("fa-pen-to-square"),
+      condition: (target) => item(target) !== undefined,
+      callback: async (target) => item(target)?.sheet?.render(true),
+    },
+    {
+      name: "BRINK.Inventory.Menu.equip",
+      icon: icon("fa-shield-halved"),
+      condition: (target) => equippable(target, false),
+      callback: async (target) => {
+        const found = item(target);
+        if (found) await toggleEquipped(found);
+      },
+    },
+    {
+      name: "BRINK.Inventory.Menu.unequip",
+      icon: icon("fa-box-archive"),
+      condition: (target) => equippable(target, true),
+      callback: async (target) => {
+        const found = item(target);
+        if (found) await toggleEquipped(found);
+      },
+    },
+    {
+      name: "BRINK.Inventory.Menu.chat",
+      icon: icon("fa-comment"),
+      condition: (target) => item(target) !== undefined,
+      callback: async (target) => {
+        const found = item(target);
+        if (found) await postItemToChat(found, actor);
+      },
+    },
+    {
+      name: "BRINK.Inventory.Menu.delete",
+      icon: icon("fa-trash"),
+      condition: (target) => editable() && item(target) !== undefined,
+      callback: async (target) => {
+        const found = item(target);
+        if (found) await confirmDelete(found);
+      },
+    },
+  ];
+}

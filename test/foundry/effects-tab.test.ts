@@ -1,0 +1,123 @@
+/**
+ * The Effects tab as a player reads it: every injury, setback, condition and Active Effect on the
+ * character, where it came from and how long it lasts.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetWorld } from "../fake-foundry/install";
+import { openSheet } from "../support/sheets";
+import type { DocumentSheetSurface } from "../../src/foundry/application-base";
+import { bootBrink } from "./boot";
+
+await bootBrink();
+const { CharacterSheet } = await import("../../src/applications/sheets");
+
+const ADD = CONST.ACTIVE_EFFECT_MODES.ADD;
+const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
+
+beforeEach(() => resetWorld());
+
+async function woundedRoland() {
+  const actor = await Actor.implementation.create({
+    name: "Roland",
+    type: "character",
+    system: {
+      endurance: { value: 2, max: 10 },
+      conditions: ["prone", "guarding"],
+      timers: [{ status: "guarding", expiry: "ownTurnStart", count: 1 }],
+    },
+    items: [
+      {
+        name: "Cracked Ribs",
+        type: "injury",
+        system: {
+          kind: "serious",
+          attribute: "con",
+          heals: "safeRests",
+          progress: { value: 1, max: 3 },
+          source: "Ogre's club",
+        },
+        effects: [
+          {
+            name: "Cracked Ribs",
+            transfer: true,
+            changes: [{ key: "system.speed", mode: ADD, value: "-1" }],
+          },
+        ],
+      },
+      { name: "Lost Eye", type: "injury", system: { kind: "maiming", permanent: true } },
+      {
+        name: "Shaken",
+        type: "setback",
+        system: { kind: "disoriented", endsOn: "safeLongRest", source: "Retreat" },
+      },
+    ],
+    effects: [
+      { name: "Blessed", duration: { rounds: 3 }, changes: [] },
+      { name: "Old Curse", disabled: true, changes: [] },
+    ],
+  });
+  if (!actor) throw new Error("actor not created");
+  return actor;
+}
+
+async function effectsTab(actor: Actor.Implementation) {
+  const sheet = (await openSheet(CharacterSheet, actor, (s) => {
+    s.tabGroups.primary = "effects";
+  })) as DocumentSheetSurface<unknown>;
+  const section = (key: string) =>
+    [...sheet.element.querySelectorAll(`.effects-${key} .effect-row`)].map((row) => [
+      text(row.querySelector(".effect-name")),
+      text(row.querySelector(".effect-source")),
+      text(row.querySelector(".effect-duration")),
+    ]);
+  return { sheet, section };
+}
+
+describe("the Effects tab", () => {
+  it("is a tab of the character sheet", async () => {
+    const { sheet } = await effectsTab(await woundedRoland());
+    expect(
+      sheet.element.querySelector('.tab.effects[data-tab="effects"]')?.classList.contains("active"),
+    ).toBe(true);
+    expect(text(sheet.element.querySelector('.sheet-tabs [data-tab="effects"]'))).toBe("Effects");
+  });
+
+  it("lists injuries with their source and how they heal, and setbacks with when they end", async () => {
+    const { section } = await effectsTab(await woundedRoland());
+    expect(section("injuries")).toEqual([
+      ["Cracked Ribs", "Ogre's club", "Consecutive safe long rests (1/3)"],
+      ["Lost Eye", "Not recorded", "Permanent"],
+    ]);
+    expect(section("setbacks")).toEqual([["Shaken", "Retreat", "A safe long rest"]]);
+  });
+
+  it("lists Brink's conditions with the time their timers leave, and harmed from the pools", async () => {
+    const { section } = await effectsTab(await woundedRoland());
+    expect(section("conditions")).toEqual([
+      ["Guarding", "Brink's rules", "Until next turn"],
+      ["Prone", "Brink's rules", "Until removed"],
+      ["Harmed", "Endurance at half or less", "Until endurance is above half"],
+    ]);
+  });
+
+  it("lists every Active Effect with the item it comes from and the duration it was given", async () => {
+    const { section } = await effectsTab(await woundedRoland());
+    expect(section("effects")).toEqual([
+      ["Blessed", "On the character", "3 rounds"],
+      ["Old Curse Inactive", "On the character", "Until removed"],
+      ["Cracked Ribs", "Cracked Ribs", "Until removed"],
+    ]);
+  });
+
+  it("says so when the character has nothing", async () => {
+    const actor = await Actor.implementation.create({ name: "Hale", type: "character" });
+    if (!actor) throw new Error("actor not created");
+    const { sheet } = await effectsTab(actor);
+    expect([...sheet.element.querySelectorAll(".tab.effects .empty")].map(text)).toEqual([
+      "No injuries.",
+      "No setbacks.",
+      "No conditions.",
+      "No active effects.",
+    ]);
+  });
+});
