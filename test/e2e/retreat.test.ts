@@ -96,7 +96,7 @@ describe("the Emergency Retreat in Chromium", () => {
     // The card as the chat log draws it for the GM, buttons included.
     const card = game.messages.contents.at(-1) as unknown as { renderHTML(): Promise<HTMLElement> };
     const content = (await card.renderHTML()).querySelector(".message-content")?.innerHTML ?? "";
-    expect(content).toContain("Choose 1 dropped item(s)");
+    expect(content).toContain("Choose 1 item to drop");
     const size = { width: 300, height: 900 };
     for (const name of ["retreat-summary-card", "retreat-summary-card-dark"]) {
       expect(await shoot(name, content, size, CARD_PARTS, "chat log")).toEqual({

@@ -134,7 +134,7 @@ describe("sheets in Chromium at 1280×800", () => {
       },
     });
     const { html } = await renderSheet(CharacterSheet, actor);
-    expect(html).toContain("Dying: 7 turns left · 1 successes, 2 failures");
+    expect(html).toContain("Dying: 7 turns left · 1 success, 2 failures");
     expect(html).toContain('class="state condition condition-dying">Dying</span>');
     const result = await shoot("character-sheet-dying", html, { width: 760, height: 720 }, "dark");
     expect(result.overflow).toEqual([]);

@@ -3,6 +3,7 @@
  * so the template tests can render real context without an ApplicationV2.
  */
 import { DYING_TURNS } from "../../rules/dying";
+import { countOf } from "../../helpers/plural";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { deathLuckChance } from "../../rules/odds";
@@ -320,13 +321,13 @@ function lifeView(system: BrinkActorData) {
   if (has("dead")) status = i18n.localize("BRINK.Life.dead");
   else if (has("dying") && dying)
     status = i18n.format("BRINK.Life.dying", {
-      turns: String(DYING_TURNS - dying.turnsTaken),
-      successes: String(dying.successes),
-      failures: String(dying.failures),
+      turns: countOf("turn", DYING_TURNS - dying.turnsTaken),
+      successes: countOf("success", dying.successes),
+      failures: countOf("failure", dying.failures),
     });
   else if (downed)
     status = i18n.format("BRINK.Life.downed", {
-      rounds: String(Math.max(0, ROUNDS_TO_STABILISE - downed.roundsElapsed)),
+      rounds: countOf("round", Math.max(0, ROUNDS_TO_STABILISE - downed.roundsElapsed)),
       fight: downed.fightOver ? "" : i18n.localize("BRINK.Life.fightGoing"),
     });
   else if (has("stable")) status = i18n.localize("BRINK.Life.stable");
