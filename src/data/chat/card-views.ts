@@ -80,7 +80,9 @@ export function poolViews(dice: TestDice, names: DieNames = GENERIC_DIE_NAMES())
     })),
     sum: pool.sum,
     kept: index === dice.keptPool,
-    keptLabel: several ? game.i18n.localize(`BRINK.Card.${index === dice.keptPool ? "kept" : "notKept"}`) : "",
+    keptLabel: several
+      ? game.i18n.localize(`BRINK.Card.${index === dice.keptPool ? "kept" : "notKept"}`)
+      : "",
   }));
 }
 
