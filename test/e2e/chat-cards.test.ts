@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { session } from "../fake-foundry/install";
-import { answerDialog, placeToken } from "../fake-foundry/ui";
+import { answerDialog, placeToken, sceneOnCanvas } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "../foundry/boot";
@@ -22,6 +22,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The card as the chat log draws it for this client's user: from its record, with their buttons. */
+async function drawn(id: string | null | undefined): Promise<string> {
+  const message = game.messages.get(id ?? "") as unknown as { system: { renderContent(): Promise<string> } };
+  return message.system.renderContent();
+}
+
 /** The chat sidebar is about 300 px wide; cards must fit it. */
 async function shoot(name: string, content: string, theme: Theme) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -34,6 +40,7 @@ async function shoot(name: string, content: string, theme: Theme) {
     ".card-total",
     ".pool",
     ".card-buttons button",
+    ".defender-reactions",
   ]);
   await page.close();
   return overflow;
