@@ -80,8 +80,11 @@ describe("chat cards in Chromium", () => {
     }
     queueDice(2, 3, 10, 6, 5, 19);
     answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+    Object.assign(canvas as object, { scene: sceneOnCanvas() });
     await promptAttack(actor, actor.items.getName("Spear") as Item.Implementation);
-    const content = (game.messages.contents.at(-1) as unknown as { content: string }).content;
+    const content = await drawn(game.messages.contents.at(-1)?.id);
+    expect(content).toContain("Attack total");
+    expect(content).toContain('data-action="pan-to-target"');
     expect(await shoot("attack-card-light", content, "light")).toEqual([]);
     expect(await shoot("attack-card-dark", content, "dark")).toEqual([]);
   });
@@ -120,9 +123,16 @@ describe("chat cards in Chromium", () => {
     await promptAttack(actor, actor.items.getName("Longsword") as Item.Implementation);
     const card = game.messages.contents.at(-1) as unknown as { id: string; content: string };
     const request = onCard(card, token);
+    const open = await drawn(card.id);
+    expect(open).toContain("defender-reactions");
+    expect(await shoot("attack-card-open-light", open, "light")).toEqual([]);
+    expect(await shoot("attack-card-open-dark", open, "dark")).toEqual([]);
     await requestCardAction("react", { ...request, kind: "block" });
+    const blocked = await drawn(card.id);
+    expect(blocked).toContain("after Block");
+    expect(await shoot("attack-card-blocked-light", blocked, "light")).toEqual([]);
     await requestCardAction("apply", request);
-    const content = (game.messages.get(card.id) as unknown as { content: string }).content;
+    const content = await drawn(card.id);
     expect(content).toContain("Blocks: block value 3");
     expect(await shoot("attack-card-block-light", content, "light")).toEqual([]);
     expect(await shoot("attack-card-block-dark", content, "dark")).toEqual([]);
