@@ -1,4 +1,5 @@
 import { templatePath } from "../constants";
+import { countOf, isCountedNoun } from "./plural";
 
 /**
  * Brink's own Handlebars helpers. Templates use only these and the Foundry helpers listed in
@@ -16,6 +17,11 @@ export const BRINK_HELPERS = {
   brinkPercent: (value: unknown, max: unknown): number => {
     const top = Number(max) || 0;
     return top <= 0 ? 0 : Math.round((Math.min(Math.max(Number(value) || 0, 0), top) / top) * 100);
+  },
+  /** "1 item", "3 items": a counted noun (helpers/plural) through the language's plural rules. */
+  brinkCount: (noun: unknown, count: unknown): string => {
+    if (!isCountedNoun(noun)) throw new Error(`Brink | brinkCount: no counted noun "${String(noun)}"`);
+    return countOf(noun, Number(count) || 0);
   },
 };
 

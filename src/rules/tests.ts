@@ -37,9 +37,14 @@ export interface TestSpec {
   readonly luckBonus?: number;
 }
 
+/** Which of the test's ratings a die was rolled for. */
+export type DieSource = "attribute" | "skill";
+
 export interface RolledDie {
   readonly size: DieSize;
   readonly face: number;
+  /** Absent on dice rolled before cards named them. */
+  readonly source?: DieSource;
 }
 
 /** One roll of the test dice (attribute die and skill die). */
@@ -94,7 +99,16 @@ export const specAdvantage = (spec: TestSpec): number =>
 
 /** The dice a test rolls once: the attribute die and the skill die, skipping ratings of 0. */
 export function testDiceSizes(spec: Pick<TestSpec, "attribute" | "skill">): DieSize[] {
-  return [spec.attribute, spec.skill].filter((rating): rating is DieSize => rating !== 0);
+  return testDice(spec).map((die) => die.size);
+}
+
+/** The test's dice with the rating each stands for, so a card can name them. */
+function testDice(spec: Pick<TestSpec, "attribute" | "skill">): { size: DieSize; source: DieSource }[] {
+  const rated: { size: DieRating; source: DieSource }[] = [
+    { size: spec.attribute, source: "attribute" },
+    { size: spec.skill, source: "skill" },
+  ];
+  return rated.filter((die): die is { size: DieSize; source: DieSource } => die.size !== 0);
 }
 
 /** Proficiency and caller modifiers, as the steps a card lists. */
@@ -107,8 +121,8 @@ export function flatSteps(spec: TestSpec): Modifier[] {
 
 export const sumOf = (steps: readonly Modifier[]): number => steps.reduce((sum, step) => sum + step.value, 0);
 
-function rollPool(sizes: readonly DieSize[], dice: DiceSource): DicePool {
-  const rolled = sizes.map((size) => ({ size, face: dice.roll(size) }));
+function rollPool(sizes: readonly { size: DieSize; source: DieSource }[], dice: DiceSource): DicePool {
+  const rolled = sizes.map(({ size, source }) => ({ size, face: dice.roll(size), source }));
   return { dice: rolled, sum: rolled.reduce((sum, die) => sum + die.face, 0) };
 }
 
@@ -121,7 +135,7 @@ function keptPoolIndex(pools: readonly DicePool[], advantage: number): number {
 /** Rolls the test dice |advantage| + 1 times, pool after pool, and keeps the best (or worst) pool. */
 export function rollTestDice(spec: TestSpec, dice: DiceSource): TestDice {
   const advantage = specAdvantage(spec);
-  const sizes = testDiceSizes(spec);
+  const sizes = testDice(spec);
   const pools = Array.from({ length: Math.abs(advantage) + 1 }, () => rollPool(sizes, dice));
   const keptPool = keptPoolIndex(pools, advantage);
   return { advantage, pools, keptPool, diceTotal: pools[keptPool]?.sum ?? 0 };

@@ -5,6 +5,7 @@
  * GM may create world tables and change a world setting.
  */
 import { SYSTEM_ID } from "../constants";
+import { countOf } from "../helpers/plural";
 import { chosenTables } from "../settings";
 import { brinkFlags, misfit, packRollTables, tableDocument } from "./tables";
 
@@ -34,7 +35,9 @@ export async function importBrinkTables(): Promise<number> {
     if (key) chosen[key] = table.uuid;
   }
   await game.settings.set(SYSTEM_ID, "tables", chosen);
-  ui.notifications?.info(game.i18n.format("BRINK.Tables.imported", { count: String(created.length) }));
+  ui.notifications?.info(
+    game.i18n.format("BRINK.Tables.imported", { tables: countOf("table", created.length) }),
+  );
   return created.length;
 }
 

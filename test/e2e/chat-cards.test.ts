@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { session } from "../fake-foundry/install";
-import { answerDialog, placeToken } from "../fake-foundry/ui";
+import { answerDialog, placeToken, sceneOnCanvas } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "../foundry/boot";
@@ -22,6 +22,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The card as the chat log draws it for this client's user: from its record, with their buttons. */
+async function drawn(id: string | null | undefined): Promise<string> {
+  const message = game.messages.get(id ?? "") as unknown as { system: { renderContent(): Promise<string> } };
+  return message.system.renderContent();
+}
+
 /** The chat sidebar is about 300 px wide; cards must fit it. */
 async function shoot(name: string, content: string, theme: Theme) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -34,6 +40,7 @@ async function shoot(name: string, content: string, theme: Theme) {
     ".card-total",
     ".pool",
     ".card-buttons button",
+    ".defender-reactions",
   ]);
   await page.close();
   return overflow;
@@ -73,8 +80,11 @@ describe("chat cards in Chromium", () => {
     }
     queueDice(2, 3, 10, 6, 5, 19);
     answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+    Object.assign(canvas as object, { scene: sceneOnCanvas() });
     await promptAttack(actor, actor.items.getName("Spear") as Item.Implementation);
-    const content = (game.messages.contents.at(-1) as unknown as { content: string }).content;
+    const content = await drawn(game.messages.contents.at(-1)?.id);
+    expect(content).toContain("Attack total");
+    expect(content).toContain('data-action="pan-to-target"');
     expect(await shoot("attack-card-light", content, "light")).toEqual([]);
     expect(await shoot("attack-card-dark", content, "dark")).toEqual([]);
   });
@@ -113,9 +123,16 @@ describe("chat cards in Chromium", () => {
     await promptAttack(actor, actor.items.getName("Longsword") as Item.Implementation);
     const card = game.messages.contents.at(-1) as unknown as { id: string; content: string };
     const request = onCard(card, token);
+    const open = await drawn(card.id);
+    expect(open).toContain("defender-reactions");
+    expect(await shoot("attack-card-open-light", open, "light")).toEqual([]);
+    expect(await shoot("attack-card-open-dark", open, "dark")).toEqual([]);
     await requestCardAction("react", { ...request, kind: "block" });
+    const blocked = await drawn(card.id);
+    expect(blocked).toContain("after Block");
+    expect(await shoot("attack-card-blocked-light", blocked, "light")).toEqual([]);
     await requestCardAction("apply", request);
-    const content = (game.messages.get(card.id) as unknown as { content: string }).content;
+    const content = await drawn(card.id);
     expect(content).toContain("Blocks: block value 3");
     expect(await shoot("attack-card-block-light", content, "light")).toEqual([]);
     expect(await shoot("attack-card-block-dark", content, "dark")).toEqual([]);

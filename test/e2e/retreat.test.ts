@@ -96,7 +96,7 @@ describe("the Emergency Retreat in Chromium", () => {
     // The card as the chat log draws it for the GM, buttons included.
     const card = game.messages.contents.at(-1) as unknown as { renderHTML(): Promise<HTMLElement> };
     const content = (await card.renderHTML()).querySelector(".message-content")?.innerHTML ?? "";
-    expect(content).toContain("Choose 1 dropped item(s)");
+    expect(content).toContain("Choose 1 item to drop");
     const size = { width: 300, height: 900 };
     for (const name of ["retreat-summary-card", "retreat-summary-card-dark"]) {
       expect(await shoot(name, content, size, CARD_PARTS, "chat log")).toEqual({
@@ -104,5 +104,44 @@ describe("the Emergency Retreat in Chromium", () => {
         lowContrast: [],
       });
     }
+  });
+
+  it("the long summary card folds each character under its name, by click or keyboard", async () => {
+    const fight = await party();
+    queueDice(10, 6, 5, 3, 4, 1, 7, 5, 1, 3, 15, 2, 4, 1, 9);
+    answerDialog(Object.fromEntries([0, 1, 2, 3].map((i) => [`member-${i}`, true])));
+    answerDialog(null);
+    await emergencyRetreat(fight.combat);
+    const card = game.messages.contents.at(-1) as unknown as { renderHTML(): Promise<HTMLElement> };
+    const content = (await card.renderHTML()).querySelector(".message-content")?.innerHTML ?? "";
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.setContent(
+      pageHtml(chatLogHtml([content], "light"), { width: 300, height: 900, theme: "light" }),
+    );
+    const height = () =>
+      page.evaluate(() => document.querySelector(".brink-card")?.getBoundingClientRect().height ?? 0);
+    const unfolded = await height();
+    const summaries = page.locator("summary.character-header");
+    expect(await summaries.count()).toBe(4);
+    await summaries.nth(0).click();
+    for (const index of [1, 2, 3]) {
+      await summaries.nth(index).focus();
+      await page.keyboard.press(index === 2 ? "Space" : "Enter");
+    }
+    const folded = await height();
+    await page.screenshot({ path: join(RESULTS, "retreat-summary-card-folded.png") });
+    const names = await page.locator(".character-name").allTextContents();
+    const openDetails = await page.locator("details.character-details[open]").count();
+    const overflow = await findOverflow(page, CARD_PARTS);
+    await page.close();
+    expect(unfolded).toBeGreaterThan(600);
+    expect(folded).toBeLessThan(unfolded / 2);
+    expect(openDetails).toBe(0);
+    expect(overflow).toEqual([]);
+    expect(names).toHaveLength(4);
+    // The drop choice stays in reach with its character folded.
+    expect(content).toMatch(
+      /<\/details>\s*<div class="card-buttons">\s*<button type="button" data-action="retreat-drop"/,
+    );
   });
 });

@@ -253,7 +253,7 @@ describe("sheets in Chromium at 1280×800", () => {
     "a dying character's sheet ($width px, $theme) leads with a banner: countdown, save pips, death save",
     async ({ width, theme }) => {
       const { html } = await renderSheet(CharacterSheet, await dying());
-      expect(html).toContain("Dying: 7 turns left · 1 successes, 2 failures");
+      expect(html).toContain("Dying: 7 turns left · 1 success, 2 failures");
       expect(html).toContain('class="state condition condition-dying">Dying</span>');
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.setContent(pageHtml(html, { width, height: 720, theme }));

@@ -75,6 +75,8 @@ describe("dexterity initiative (S1)", () => {
     expect(drawn).not.toContain("stale copy");
     expect(drawn).toContain("Place 1");
     expect(drawn).toContain("Captain");
+    expect(drawn).toContain("<h3>Initiative: Dexterity order</h3>");
+    expect(drawn).not.toContain("(optional)");
   });
 
   it("lets a player act only in their place", async () => {

@@ -242,7 +242,7 @@ describe("what each roll carries (RULES §1, §4, §6)", () => {
     const { describeStep } = await import("../../src/data/chat/damage-steps");
     const step = { kind: "death-save", roll: 12, automatic: false, success: true, successes: 1, failures: 0 };
     expect(describeStep(step as never).text).toBe(
-      "Death save 12 (plain d20, no modifiers): success (1 successes, 0 failures).",
+      "Death save 12 (plain d20, no modifiers): success (1 success, 0 failures).",
     );
   });
 });

@@ -192,7 +192,7 @@ describe("an Emergency Retreat of a party of four", () => {
     expect(card.rolls).toHaveLength(FOUR_DICE.length);
     for (const text of [
       "4 retreating",
-      "Attrition: 9 damage (endurance −6, health −3); 1 hit dice lost",
+      "Attrition: 9 damage (endurance −6, health −3); 1 hit die lost",
       "Minor injury: −1 to Strength tests",
       "Dropped: Spear, Leather armour",
       "Death luck tests: 1 succeeded, 3 failed",
@@ -201,7 +201,7 @@ describe("an Emergency Retreat of a party of four", () => {
       "Stable at zero health",
     ])
       expect(card.content).toContain(text);
-    expect(card.content).not.toContain("Choose 2 dropped item(s)");
+    expect(card.content).not.toContain("Choose 2 items to drop");
     // Revert is drawn for the GM only; the stored copy has no buttons.
     expect(await seen(card)).toContain('data-action="revert-retreat"');
     expect(await seen(card)).toContain("Revert");
@@ -228,8 +228,8 @@ describe("an Emergency Retreat of a party of four", () => {
       "delete Combat ×1",
       "create ChatMessage ×1",
     ]);
-    expect(await seen(lastCard())).toContain("Choose 2 dropped item(s)");
-    expect(await seen(lastCard(), owners.Boudica)).not.toContain("Choose 2 dropped item(s)");
+    expect(await seen(lastCard())).toContain("Choose 2 items to drop");
+    expect(await seen(lastCard(), owners.Boudica)).not.toContain("Choose 2 items to drop");
   });
 
   it("reverts to the exact prior state: values, conditions, created items and dropped items", async () => {
@@ -340,7 +340,7 @@ describe("who may call it", () => {
     expect(wrongCount).toEqual({
       ok: false,
       reason: "BRINK.Retreat.Refusal.drop.wrong-count",
-      data: { count: "2" },
+      data: { items: "2 items" },
     });
     expect(notifications.log.at(-1)?.message).toBe("Pick exactly 2 items.");
     expect(dropped(fight.actor("Clementine"))).toEqual([]);

@@ -25,8 +25,8 @@ describe("resolveTest: the S4 worked example", () => {
     expect(result.dice.pools).toEqual([
       {
         dice: [
-          { size: 6, face: 2 },
-          { size: 6, face: 3 },
+          { size: 6, face: 2, source: "attribute" },
+          { size: 6, face: 3, source: "skill" },
         ],
         sum: 5,
       },
@@ -74,7 +74,7 @@ describe("resolveTest: dice and modifiers", () => {
   it("an untrained skill rolls no skill die", () => {
     const dice = fixedDice([4, 12]);
     const result = resolveTest({ attribute: 8, skill: 0, proficient: false }, 5, dice);
-    expect(result.dice.pools[0]?.dice).toEqual([{ size: 8, face: 4 }]);
+    expect(result.dice.pools[0]?.dice).toEqual([{ size: 8, face: 4, source: "attribute" }]);
     expect(result.total).toBe(4);
     expect(dice.remaining()).toBe(0);
   });

@@ -9,6 +9,7 @@ import { BrinkCombatant } from "../../documents/combatant";
 import { actionAvailability, type ActionOption, type Unavailable } from "../../rules/action-availability";
 import { combatantOf } from "../../workflows/combat-economy";
 import { actionPrompt } from "./prompts";
+import { countOf } from "../../helpers/plural";
 
 export interface PanelRowView {
   key: string;
@@ -58,10 +59,7 @@ function costLabel(option: ActionOption): string {
   if (option.kind === "reaction") return localize("BRINK.ActionsPanel.reaction");
   if (option.kind === "free") return localize("BRINK.ActionsPanel.free");
   if (option.endsTurn) return localize("BRINK.ActionsPanel.endsTurn");
-  const cost =
-    option.cost === 1
-      ? localize("BRINK.ActionsPanel.costOne")
-      : format("BRINK.ActionsPanel.cost", { count: String(option.cost) });
+  const cost = format("BRINK.ActionsPanel.cost", { actions: countOf("action", option.cost) });
   return option.extends ? `${cost} · ${localize("BRINK.ActionsPanel.extends")}` : cost;
 }
 

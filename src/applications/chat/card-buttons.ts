@@ -13,6 +13,7 @@ import { chooseDrop, confirmRetreatRequest, reuniteParty } from "../retreat/retr
 import { promptIntercept } from "../allies/intercept-prompt";
 import { requestInterceptRevert } from "../../workflows/allies/intercept";
 import { requestRecoveryRevert } from "../../workflows/long-term-recovery";
+import { panToTarget } from "./pan-to-target";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
@@ -46,6 +47,7 @@ const HANDLERS: Record<CardAction, Handler> = {
   },
   "revert-intercept": (message, button) => requestInterceptRevert(onTarget(message, button)),
   "revert-recovery": (message) => requestRecoveryRevert(message.id ?? ""),
+  "pan-to-target": (message, button) => panToTarget(onTarget(message, button).target),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

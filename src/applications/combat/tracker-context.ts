@@ -1,5 +1,6 @@
 import { actorData } from "../../data";
 import { DYING_TURNS } from "../../rules/dying";
+import { countOf } from "../../helpers/plural";
 import { actionsPanelView, type ActionsPanelView } from "../actions/panel";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { optionalRules } from "../../settings";
@@ -297,10 +298,12 @@ function effectIcons(combatant: BrinkCombatant): EffectIconsView {
 function lifeTag(actor: Actor.Implementation | null | undefined): string | null {
   const death = actor ? actorData(actor).lifeTracks() : undefined;
   if (death?.dying)
-    return format("BRINK.Combat.Tracker.dying", { turns: String(DYING_TURNS - death.dying.turnsTaken) });
+    return format("BRINK.Combat.Tracker.dying", {
+      turns: countOf("turn", DYING_TURNS - death.dying.turnsTaken),
+    });
   if (death?.downed)
     return format("BRINK.Combat.Tracker.downed", {
-      rounds: String(Math.max(0, ROUNDS_TO_STABILISE - death.downed.roundsElapsed)),
+      rounds: countOf("round", Math.max(0, ROUNDS_TO_STABILISE - death.downed.roundsElapsed)),
     });
   return null;
 }

@@ -7,6 +7,7 @@
 import { actorData } from "../../data";
 import { BrinkActor } from "../../documents/actor";
 import { DYING_TURNS } from "../../rules/dying";
+import { countOf } from "../../helpers/plural";
 import { optionalRules } from "../../settings";
 import { askWithForm } from "../dialog-form";
 import { deathSave } from "./life-flows";
@@ -46,7 +47,7 @@ async function promptDeathSave(actor: Actor.Implementation | null | undefined): 
   if (turnsLeft === null) return;
   const text = game.i18n.format("BRINK.Life.DeathSavePrompt.content", {
     name: actor.name,
-    turns: String(turnsLeft),
+    turns: countOf("turn", turnsLeft),
   });
   const confirmed = await askWithForm({
     title: game.i18n.format("BRINK.Life.DeathSavePrompt.title", { name: actor.name }),

@@ -4,6 +4,7 @@
  */
 import { DYING_TURNS, SAVES_TO_SETTLE } from "../../rules/dying";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
+import { countOf } from "../../helpers/plural";
 import type { BrinkActorData } from "../../data";
 import type { StatusId } from "../../status-effects";
 
@@ -37,14 +38,14 @@ export function lifeView(system: BrinkActorData) {
   } else if (has("dying") && dying) {
     state = "dying";
     status = i18n.format("BRINK.Life.dying", {
-      turns: String(DYING_TURNS - dying.turnsTaken),
-      successes: String(dying.successes),
-      failures: String(dying.failures),
+      turns: countOf("turn", DYING_TURNS - dying.turnsTaken),
+      successes: countOf("success", dying.successes),
+      failures: countOf("failure", dying.failures),
     });
   } else if (downed) {
     state = "downed";
     status = i18n.format("BRINK.Life.downed", {
-      rounds: String(Math.max(0, ROUNDS_TO_STABILISE - downed.roundsElapsed)),
+      rounds: countOf("round", Math.max(0, ROUNDS_TO_STABILISE - downed.roundsElapsed)),
       fight: downed.fightOver ? "" : i18n.localize("BRINK.Life.fightGoing"),
     });
   } else if (has("stable")) {

@@ -11,7 +11,7 @@ import type { DefenceStep } from "../../rules/defences";
 import { attackView, type TargetInfo } from "./card-views";
 import { edgesText } from "./damage-steps";
 import type { InjuryItemRecord } from "./life-card";
-import { isRecordCard, ownsActorAt, renderCard, type CardView } from "./card";
+import { isRecordCard, ownsActorAt, renderCard, visibleTokenOnCanvas, type CardView } from "./card";
 import { recordField } from "../shared/fields";
 
 /**
@@ -194,6 +194,7 @@ export function attackCardContext(
           live && gm && intercept !== null && (!entry || entry.status === "reverted");
         return {
           ...target,
+          panTo: visibleTokenOnCanvas(target.targetId) !== null,
           mayApply,
           mayAnswer,
           mayRevert: live && gm,

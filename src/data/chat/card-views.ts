@@ -3,10 +3,11 @@
  * Built from the rules engine's plain results, so a card explains exactly what the rules did.
  */
 import type { AttackResult, TargetOutcome } from "../../rules/attacks";
-import type { Step } from "../../rules/damage-chain";
+import type { Hit, Step } from "../../rules/damage-chain";
+import { damageAfterDeflection } from "../../rules/damage";
 import type { DefenceStep } from "../../rules/defences";
 import { describeStep } from "./damage-steps";
-import type { Modifier, TestDice, TestResult } from "../../rules/tests";
+import type { DieSource, Modifier, RolledDie, TestDice, TestResult } from "../../rules/tests";
 import type { Edge } from "../../rules/modifiers";
 import { edgesText } from "./damage-steps";
 
@@ -15,13 +16,25 @@ export interface DieView {
   face: number;
   max: boolean;
   min: boolean;
+  /** "Strength d6": what the die was rolled for. */
+  label: string;
 }
 
 export interface PoolView {
   dice: DieView[];
   sum: number;
   kept: boolean;
+  /** "Kept" or "Not kept" when advantage rolled several pools; empty for a single pool. */
+  keptLabel: string;
 }
+
+/** What each kind of test die stands for on a card: "Strength", "Combat". */
+export type DieNames = Record<DieSource, string>;
+
+const GENERIC_DIE_NAMES = (): DieNames => ({
+  attribute: game.i18n.localize("BRINK.Card.Die.attribute"),
+  skill: game.i18n.localize("BRINK.Card.Die.skill"),
+});
 
 export interface StepView {
   label: string;
@@ -41,17 +54,43 @@ export function stepView(step: Modifier): StepView {
   return { label: key ? game.i18n.localize(key) : step.label, value: signed(step.value) };
 }
 
-export function poolViews(dice: TestDice): PoolView[] {
+/**
+ * The die's source: recorded since cards named their dice; on older cards two dice are the
+ * attribute's then the skill's (the rules roll them in that order), and a lone die is unnamed.
+ */
+function sourceOf(die: RolledDie, index: number, count: number): DieSource | null {
+  if (die.source) return die.source;
+  if (count !== 2) return null;
+  return index === 0 ? "attribute" : "skill";
+}
+
+function dieLabel(die: RolledDie, source: DieSource | null, names: DieNames): string {
+  return source ? `${names[source]} d${die.size}` : `d${die.size}`;
+}
+
+export function poolViews(dice: TestDice, names: DieNames = GENERIC_DIE_NAMES()): PoolView[] {
+  const several = dice.pools.length > 1;
   return dice.pools.map((pool, index) => ({
-    dice: pool.dice.map((die) => ({
+    dice: pool.dice.map((die, at) => ({
       size: die.size,
       face: die.face,
       max: die.face === die.size,
       min: die.face === 1,
+      label: dieLabel(die, sourceOf(die, at, pool.dice.length), names),
     })),
     sum: pool.sum,
     kept: index === dice.keptPool,
+    keptLabel: several
+      ? game.i18n.localize(`BRINK.Card.${index === dice.keptPool ? "kept" : "notKept"}`)
+      : "",
   }));
+}
+
+/** "Strength d6 + Combat d6": the dice one roll of the test throws, named. */
+export function diceFormula(dice: TestDice, names: DieNames = GENERIC_DIE_NAMES()): string {
+  const pool = dice.pools[0];
+  if (!pool) return "";
+  return pool.dice.map((die, at) => dieLabel(die, sourceOf(die, at, pool.dice.length), names)).join(" + ");
 }
 
 export function advantageLabel(advantage: number): string {
@@ -74,6 +113,7 @@ export function testCardView(result: TestResult, label: string, edges: readonly 
     label,
     advantage: advantageLabel(result.dice.advantage),
     edges: edgesText(edges),
+    formula: diceFormula(result.dice),
     pools: poolViews(result.dice),
     steps: result.steps.map(stepView),
     luck: { ...luckView(result.luck), note: luckNote, lucky: result.luckEffect === "bonus" },
@@ -96,7 +136,24 @@ export interface TargetInfo {
 export interface AppliedView {
   status: "reacted" | "awaiting-fortify" | "awaiting-strain" | "applied" | "reverted" | "applying";
   reaction: { kind: string; step: DefenceStep; itemName: string | null } | null;
+  /** The hit still to apply after a reaction (null: the reaction stopped it). */
+  pendingHit?: Hit | null;
   steps: Step[];
+}
+
+/**
+ * The damage this target takes, as far as the card knows: what applying wrote, else what gets
+ * through the reaction (a block's overflow skips deflection, a parry adds to it), else the roll's.
+ */
+function damageNow(outcome: TargetOutcome, entry: AppliedView | undefined): number {
+  if (!entry || entry.status === "reverted") return outcome.damage;
+  const dealt = entry.steps.find((step) => step.kind === "deflection");
+  if (dealt) return dealt.damage;
+  if (!entry.reaction) return outcome.damage;
+  const hit = entry.pendingHit;
+  if (!hit) return 0;
+  const parry = entry.reaction.step.kind === "parry" ? entry.reaction.step.bonus : 0;
+  return damageAfterDeflection(hit.amount, hit.ignoreDeflection ? 0 : outcome.deflection + parry);
 }
 
 /** An applied entry's key (data/chat/attack-card entryKey): token uuids' dots would split a flattened update. */
@@ -139,6 +196,8 @@ function targetView(
   const target = targets.find((t) => t.uuid === outcome.targetId);
   const intended = targets.find((t) => t.uuid === outcome.intendedId);
   const size = outcome.defences.sizeDifference;
+  const entry = applied[keyOf(attackIndex, outcome.targetId)];
+  const now = outcome.hit ? damageNow(outcome, entry) : 0;
   return {
     name: target?.name ?? "?",
     img: target?.img ?? "icons/svg/mystery-man.svg",
@@ -149,9 +208,11 @@ function targetView(
     rawDamage: outcome.rawDamage,
     deflection: outcome.deflection,
     damage: outcome.damage,
+    damageNow: now,
+    damageChanged: now !== outcome.damage,
     damageType: game.i18n.localize(`BRINK.DamageType.${damageType}`),
     targetId: outcome.targetId,
-    application: applicationView(applied[keyOf(attackIndex, outcome.targetId)]),
+    application: applicationView(entry),
   };
 }
 
@@ -161,10 +222,14 @@ export function attackView(
   attackIndex = 0,
   applied: Record<string, AppliedView> = {},
 ) {
+  const attribute = game.i18n.localize(`BRINK.Attribute.${result.attribute}.label`);
+  // An attack tests the weapon's attribute with the Combat skill (RULES §3).
+  const names: DieNames = { attribute, skill: game.i18n.localize("BRINK.Skill.combat") };
   return {
     advantage: advantageLabel(result.dice.advantage),
-    attribute: game.i18n.localize(`BRINK.Attribute.${result.attribute}.label`),
-    pools: poolViews(result.dice),
+    attribute,
+    formula: diceFormula(result.dice, names),
+    pools: poolViews(result.dice, names),
     steps: result.steps.map(stepView),
     luck: luckView(result.luck),
     critical: result.critical,

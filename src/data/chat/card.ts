@@ -22,6 +22,7 @@ export const CARD_ACTIONS = [
   "intercept",
   "revert-intercept",
   "revert-recovery",
+  "pan-to-target",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
@@ -45,6 +46,17 @@ export function renderCard(template: string, context: Record<string, unknown>): 
  */
 export const isRecordCard = (message: ChatMessage.Implementation | null | undefined): boolean =>
   message?.author?.isGM === true;
+
+/**
+ * The token a uuid names when it stands, visible to this user, on the scene this client's canvas
+ * shows: a card may offer to pan there.
+ */
+export function visibleTokenOnCanvas(uuid: string): TokenDocument.Implementation | null {
+  const found: unknown = fromUuidSync(uuid);
+  if (!(found instanceof TokenDocument)) return null;
+  const scene = canvas?.scene ?? null;
+  return scene !== null && found.parent === scene && found.object?.visible === true ? found : null;
+}
 
 /** Whether this client's user owns the actor a uuid names (an actor, or a token's actor). */
 export function ownsActorAt(uuid: string): boolean {

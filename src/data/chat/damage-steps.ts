@@ -5,18 +5,41 @@
 import type { Step } from "../../rules/damage-chain";
 import type { DefenceStep } from "../../rules/defences";
 import type { Edge } from "../../rules/modifiers";
+import { countOf, pluralKey, type CountedNoun } from "../../helpers/plural";
 
 type AnyStep = Step | DefenceStep;
 
+/** Step fields that count something, shown as counted words ("3 turns"), by step kind. */
+const COUNTED_FIELDS: Partial<Record<string, Record<string, CountedNoun>>> = {
+  "dying-started": { turnsLeft: "turn" },
+  "dying-turn": { turnsLeft: "turn" },
+  "death-save": { successes: "success", failures: "failure" },
+  downed: { roundsLeft: "round" },
+  "downed-round": { roundsLeft: "round" },
+};
+
+/** Steps whose whole sentence changes with a count ("1 injury becomes", "2 injuries become"). */
+const PLURAL_SENTENCES: Partial<Record<string, string>> = { "injuries-permanent": "count" };
+
 function data(step: AnyStep): Record<string, string> {
   const values: Record<string, string> = {};
+  const counted = COUNTED_FIELDS[step.kind] ?? {};
   for (const [key, value] of Object.entries(step)) {
-    if (typeof value === "number" || typeof value === "string" || typeof value === "boolean")
+    const noun = counted[key];
+    if (noun && typeof value === "number") values[key] = countOf(noun, value);
+    else if (typeof value === "number" || typeof value === "string" || typeof value === "boolean")
       values[key] = String(value);
     else if (value && typeof value === "object" && "total" in value)
       values[key] = String((value as { total: number }).total);
   }
   return values;
+}
+
+/** The step's own lang key: a plural sentence takes the form for its count. */
+function sentenceKey(step: AnyStep, key: string): string {
+  const field = PLURAL_SENTENCES[step.kind];
+  const count: unknown = field ? Object.entries(step).find(([name]) => name === field)?.[1] : undefined;
+  return typeof count === "number" ? pluralKey(key, count) : key;
 }
 
 /** Where a roll's advantage and disadvantage came from: "Reeling: disadvantage". */
@@ -61,7 +84,9 @@ export function describeStep(step: AnyStep): {
       : "reason" in step
         ? `${base}.${String(step.reason)}`
         : base;
-  const key = game.i18n.has(variant) ? variant : game.i18n.has(base) ? base : null;
+  const known = (key: string) => game.i18n.has(sentenceKey(step, key));
+  const found = known(variant) ? variant : known(base) ? base : null;
+  const key = found ? sentenceKey(step, found) : null;
   const text = withBonuses(key ? game.i18n.format(key, data(step)) : step.kind, step);
   const bad = [
     "dead",

@@ -37,9 +37,15 @@ function testLine(test: InitiativeTest): string {
   return sources ? `${line} (${sources})` : line;
 }
 
+/** The card's own title for the mode that ordered the fight, never the settings menu's label. */
+function initiativeTitle(mode: string): string {
+  const key = `BRINK.Combat.Initiative.title.${mode}`;
+  return game.i18n.localize(game.i18n.has(key) ? key : "BRINK.Combat.Initiative.title.other");
+}
+
 export const renderInitiativeCard = (record: InitiativeRecord): Promise<string> =>
   renderCard("chat/initiative-card.hbs", {
-    title: game.i18n.localize(`BRINK.Setting.initiativeMode.choices.${record.mode}`),
+    title: initiativeTitle(record.mode),
     places: record.places,
     tests: (record.tests ?? []).map(testLine),
   });

@@ -5,6 +5,7 @@
  * Written by the GM's client; drawn from `system`, with Revert for a GM only, on a GM's card.
  */
 import { isRecordCard, renderCard, type CardView } from "./card";
+import { countOf } from "../../helpers/plural";
 
 export const RECOVERY_KINDS = ["downtime", "level", "retire", "session", "return"] as const;
 export type RecoveryKind = (typeof RECOVERY_KINDS)[number];
@@ -104,7 +105,8 @@ export function recoveryLines(record: RecoveryRecord): string[] {
     lines.push(line("retire", { name, successor: record.successorName, xp: record.successorXp }));
   if (record.kind === "session")
     lines.push(line(test ? "sessionTest" : "sessionWait", { name, count: record.sessions }));
-  if (record.kind === "return") lines.push(line("return", { name, count: record.sessions }));
+  if (record.kind === "return")
+    lines.push(line("return", { name, sessions: countOf("session", record.sessions) }));
   if (test)
     lines.push(line(test.success ? "testSuccess" : "testFailure", { face: test.face, con: test.con }));
   if (healed) lines.push(line("healed", { injury: healed.name }));

@@ -1,5 +1,6 @@
 /** The retreat summary card's view of its record, and the roll lines the rest card shares. */
 import type { RetreatConsequence, RollRecord } from "../../rules/retreat";
+import { countOf } from "../../helpers/plural";
 import {
   attributeLabel,
   dieLabel,
@@ -73,7 +74,8 @@ function consequenceText(consequence: RetreatConsequence, drops: readonly DropRe
       if (choice.count === 0) return localize("BRINK.Retreat.Consequence.dropNone");
       const record = drops.find((drop) => drop.choice.id === choice.id);
       const picked = record?.picked;
-      if (!picked) return format("BRINK.Retreat.Consequence.dropItems", { count: choice.count });
+      if (!picked)
+        return format("BRINK.Retreat.Consequence.dropItems", { items: countOf("wornItem", choice.count) });
       const names = picked.map((id) => record.candidates.find((c) => c.id === id)?.name ?? id);
       return format("BRINK.Retreat.Consequence.dropped", { items: names.join(", ") });
     }
@@ -86,7 +88,7 @@ function consequenceText(consequence: RetreatConsequence, drops: readonly DropRe
         damage: consequence.damage,
         endurance: consequence.enduranceLost,
         health: consequence.healthLost,
-        hitDice: consequence.hitDiceLost,
+        hitDice: countOf("hitDie", consequence.hitDiceLost),
       });
       return consequence.stable ? `${line} ${localize("BRINK.Retreat.Consequence.attritionStable")}` : line;
     }

@@ -1,6 +1,7 @@
 /** The GM picks the items a character dropped, from the summary card. */
 import { refuse, type RequestResult } from "../../requests";
 import { applyDropChoice } from "../../rules/retreat";
+import { countOf } from "../../helpers/plural";
 import { actorFrom } from "./actor-writes";
 import { rewriteCard } from "./card";
 import { appliedCard } from "./record";
@@ -22,7 +23,9 @@ export async function handleDrop({ messageId, choiceId, itemIds }: DropRequest):
   const picked = itemIds;
   const checked = applyDropChoice(drop.choice, picked);
   if (!checked.ok)
-    return refuse(`BRINK.Retreat.Refusal.drop.${checked.reason}`, { count: String(drop.choice.count) });
+    return refuse(`BRINK.Retreat.Refusal.drop.${checked.reason}`, {
+      items: countOf("item", drop.choice.count),
+    });
   const actor = await actorFrom(entry.actorUuid);
   if (!actor) return refuse("BRINK.Retreat.Refusal.actorGone");
   const items = checked.drops.map((d) => actor.items.get(d.itemId));
