@@ -25,6 +25,20 @@ export const wholeNumber = (value: unknown, fallback: number): number => {
 };
 
 /**
+ * Calls `update` with the form's values each time the user types or picks something, so what a
+ * dialog shows (the exact odds) follows the form as it is filled in, not only when a field is left.
+ */
+export function followForm(
+  form: HTMLFormElement | null | undefined,
+  update: (values: Record<string, unknown>) => void,
+): void {
+  if (!form) return;
+  const refresh = () => update(formObject(form));
+  form.addEventListener("input", refresh);
+  form.addEventListener("change", refresh);
+}
+
+/**
  * A dialog with one confirming button whose callback reads the form; null when closed.
  */
 export async function askWithForm<T>(options: {

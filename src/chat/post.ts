@@ -92,9 +92,10 @@ export async function postTestCard(
   result: TestResult,
   rolls: BrinkRoll[],
   edges: Edge[] = [],
+  audience?: CardAudience,
 ) {
   const content = await renderCard("chat/test-card.hbs", testCardView(result, label, edges));
-  return post(actor, "test", { actorUuid: actor.uuid, label, result, edges }, content, rolls);
+  return post(actor, "test", { actorUuid: actor.uuid, label, result, edges }, content, rolls, audience);
 }
 
 /** An opposed test's card, written by the GM's client that rolled both sides, shown per the asker's roll mode. */

@@ -1,5 +1,5 @@
 import type { Refusal } from "../requests";
-import { postTestCard } from "../chat/post";
+import { postTestCard, type RollMode } from "../chat/post";
 import { luckPurpose, resolveWithFoundryDice } from "../dice";
 import { actorData, BrinkActorData } from "../data";
 import { STATUS_IDS, type StatusId } from "../status-effects";
@@ -96,10 +96,14 @@ export class BrinkActor extends Actor {
     return actorData(this);
   }
 
-  /** RULES §2: a test from the roll dialog's choice. Posts one card; refuses for non-owners. */
+  /**
+   * RULES §2: a test from the roll dialog's choice. Posts one card, shown per the roll mode (core's
+   * setting unless the dialog picked another); refuses for non-owners.
+   */
   async rollTest(
     choice: TestChoice,
     label: string,
+    rollMode?: RollMode,
   ): Promise<ChatMessage.Implementation | RollRefusal | undefined> {
     if (!this.isOwner) return { ok: false, reason: "BRINK.Roll.notOwner" };
     const spec = testSpecFor(this.rolling, choice);
@@ -108,6 +112,7 @@ export class BrinkActor extends Actor {
       luckPurpose,
     );
     const { edges } = rollAdjustment(this.rolling, "test", choice.attribute, choice.skill);
-    return postTestCard(this, label, result, rolls, edges);
+    const audience = rollMode ? { rollMode, userId: game.user.id ?? "" } : undefined;
+    return postTestCard(this, label, result, rolls, edges, audience);
   }
 }

@@ -35,6 +35,38 @@ export interface AttackTargetToken extends TokenActor {
   nearby: TokenActor[];
 }
 
+/** A target with no token (theatre of the mind): the evasion and deflection the player typed. */
+export interface ManualDefences {
+  evasion: number;
+  deflection: number;
+}
+
+/** The id a card gives a target with no token; it names no document, so nothing is ever applied to it. */
+export const MANUAL_TARGET_ID = "manual";
+
+/**
+ * A target with no token, as the rules see it: the typed evasion as the attack meets it, and the
+ * typed deflection against any damage type that deflection reduces. Its size is the attacker's, so
+ * no size difference moves the numbers the table agreed on.
+ */
+export function manualTarget(manual: ManualDefences, attackerSize: number): AttackTarget {
+  return {
+    id: MANUAL_TARGET_ID,
+    evasion: manual.evasion,
+    deflection: { physical: manual.deflection, elemental: manual.deflection },
+    size: attackerSize,
+    nearby: [],
+  };
+}
+
+/** The card's name for a target with no token. */
+export const manualTargetInfo = (): TargetInfo => ({
+  uuid: MANUAL_TARGET_ID,
+  name: game.i18n.localize("BRINK.Attack.manualTarget"),
+  img: "icons/svg/mystery-man.svg",
+  manual: true,
+});
+
 /** A target's defences with Guard's bonus (RULES §9) folded in. */
 export function guardedDefender(id: string, actor: BrinkActor): Defender {
   const defender = defenderFor(id, actor.rolling);
@@ -95,25 +127,47 @@ export interface AttackOrder {
   targets: AttackTargetToken[];
   choice: AttackChoice;
   attacksThisRound: number;
+  /** Set when no token is targeted: the attack is rolled against these typed defences. */
+  manual?: ManualDefences | null;
   audience: CardAudience;
+}
+
+/** One attack's aim: the rules' targets, the card's names for them, and their conditions. */
+interface AttackGroup {
+  targets: AttackTarget[];
+  info: TargetInfo[];
+  conditions: { advantages: number; disadvantages: number };
+}
+
+/** A blast rolls once against every target; any other weapon makes one attack per target. */
+function attackGroups(order: AttackOrder): AttackGroup[] {
+  if (order.manual) {
+    const size = attackerFor(order.attacker.rolling, 0).size;
+    const conditions = { advantages: 0, disadvantages: 0 };
+    return [{ targets: [manualTarget(order.manual, size)], info: [manualTargetInfo()], conditions }];
+  }
+  const groups = order.weaponData.blast ? [order.targets] : order.targets.map((t) => [t]);
+  return groups.map((group) => ({
+    targets: group.map(attackTarget),
+    info: targetInfo(group),
+    conditions: groupConditions(order.weaponData.delivery, group),
+  }));
 }
 
 /** Rolls the attack and posts its card: the card, or why it could not be made. */
 export async function rollAttackCard(order: AttackOrder): Promise<ChatMessage.Implementation | RollRefusal> {
   const { weaponData } = order;
   if (order.choice.killingStrike) return killingStrikeCard(order, weaponData);
-  const groups = weaponData.blast ? [order.targets] : order.targets.map((t) => [t]);
   const attacks: AttackRecord[] = [];
   const rolls: BrinkRoll[] = [];
-  for (const [index, group] of groups.entries()) {
-    const conditions = groupConditions(weaponData.delivery, group);
+  for (const [index, { targets, info, conditions }] of attackGroups(order).entries()) {
     const { choice } = order;
     const own = rollAdjustment(order.attacker.rolling, "attack", choice.attribute);
     const request = {
       attacker: attackerFor(order.attacker.rolling, order.attacksThisRound + index),
       weapon: weaponData,
       attribute: choice.attribute,
-      targets: group.map(attackTarget),
+      targets,
       sneak: choice.sneak,
       flanking: choice.flanking,
       advantages: Math.max(0, choice.advantage) + conditions.advantages + own.advantages,
@@ -122,7 +176,7 @@ export async function rollAttackCard(order: AttackOrder): Promise<ChatMessage.Im
     };
     const rolled = await resolveWithFoundryDice((dice) => resolveAttack(request, dice), luckPurpose);
     if (!rolled.result.ok) return refusal(rolled.result.reason);
-    attacks.push({ result: rolled.result, targets: targetInfo(group), edges: own.edges });
+    attacks.push({ result: rolled.result, targets: info, edges: own.edges });
     rolls.push(...rolled.rolls);
   }
   if (!attacks.length) return refusal("no-target");

@@ -14,7 +14,7 @@ import { ATTRIBUTES, fightBlocker, type Attribute, type FightBlocker } from "../
 import { CONDITIONS_PREVENTING_TURNS } from "../rules/team-turns";
 import { defineRequest, isRefusal, refuse, type RequestContext, type RequestResult } from "../requests";
 import type { Fields } from "../requests/fields";
-import { rollAttackCard, type AttackTargetToken } from "./attack-card";
+import { rollAttackCard, type AttackTargetToken, type ManualDefences } from "./attack-card";
 import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
 
@@ -22,6 +22,9 @@ import { combatantOf } from "./combat-economy";
 export const MAX_MODIFIER = 20;
 /** [decision] More targets than any table's scene holds for one attack. */
 const MAX_TARGETS = 50;
+/** [decision] The highest evasion and deflection a player may type for a target with no token. */
+export const MAX_MANUAL_EVASION = 30;
+export const MAX_MANUAL_DEFLECTION = 20;
 
 /** What the asker chose; everything else the GM's client reads for itself. */
 export interface AttackAsk {
@@ -30,6 +33,8 @@ export interface AttackAsk {
   targets: string[];
   choice: AttackChoice;
   rollMode: RollMode;
+  /** With no token targeted (theatre of the mind): the defences the table agreed on, typed in. */
+  manual?: ManualDefences | null;
 }
 
 function readChoice(fields: Fields): AttackChoice {
@@ -43,12 +48,22 @@ function readChoice(fields: Fields): AttackChoice {
   };
 }
 
+/** Typed defences are read like any other field: whole numbers in range, or the request is refused. */
+const readManual = (fields: Fields): ManualDefences => ({
+  evasion: fields.whole("evasion", 0, MAX_MANUAL_EVASION),
+  deflection: fields.whole("deflection", 0, MAX_MANUAL_DEFLECTION, 0),
+});
+
 const readAttack = (fields: Fields): AttackAsk => ({
   actorUuid: fields.uuid("actorUuid"),
   weaponId: fields.id("weaponId"),
   targets: fields.distinctUuids("targets", 0, MAX_TARGETS),
   choice: readChoice(fields.record("choice")),
   rollMode: fields.oneOf("rollMode", ROLL_MODES),
+  manual:
+    fields.raw("manual") === undefined || fields.raw("manual") === null
+      ? null
+      : readManual(fields.record("manual")),
 });
 
 const attackRefusal = (reason: string, weapon = "") => refuse(reason, { weapon });
@@ -83,10 +98,10 @@ async function handleAttack(
   const blocker = weaponBlocker(weapon);
   const weaponData = weapon ? itemData(weapon, WeaponData) : null;
   if (blocker || !weapon || !weaponData) return attackRefusal(blocker ?? "BRINK.Attack.Refusal.not-a-weapon");
-  if (!ask.targets.length) return attackRefusal("BRINK.Attack.Refusal.no-target", weapon.name);
-  const targets = attackTargets(ask.targets, user);
-  if (typeof targets === "string") return attackRefusal(targets, weapon.name);
-  const choiceBlocker = choiceRefusal(ask.choice, weaponData.attackWeapon(), targets);
+  const aim = attackAim(ask, user);
+  if (typeof aim === "string") return attackRefusal(aim, weapon.name);
+  const { targets, manual } = aim;
+  const choiceBlocker = choiceRefusal(ask.choice, weaponData.attackWeapon(), targets, manual);
   if (choiceBlocker) return attackRefusal(`BRINK.Attack.Refusal.${choiceBlocker}`, weapon.name);
   const combatant = combatantOf({ actor: attacker, token: null });
   const attacksThisRound = combatant?.attacksThisRound ?? 0;
@@ -103,10 +118,27 @@ async function handleAttack(
     targets,
     choice: ask.choice,
     attacksThisRound,
+    manual,
     audience: { rollMode: ask.rollMode, userId: user.id ?? "" },
   });
   if (isRefusal(card)) return attackRefusal(card.reason, weapon.name);
   return { ok: true, messageId: card.id ?? "" };
+}
+
+/**
+ * What the attack is aimed at: the targeted tokens, read from their scene, or (with none) the
+ * defences the player typed. Both at once is refused, as is neither.
+ */
+function attackAim(
+  ask: AttackAsk,
+  user: User.Implementation,
+): { targets: AttackTargetToken[]; manual: ManualDefences | null } | string {
+  const manual = ask.manual ?? null;
+  if (manual && ask.targets.length) return "BRINK.Attack.Refusal.manual-and-targets";
+  if (manual) return { targets: [], manual };
+  if (!ask.targets.length) return "BRINK.Attack.Refusal.no-target";
+  const targets = attackTargets(ask.targets, user);
+  return typeof targets === "string" ? targets : { targets, manual: null };
 }
 
 /**
@@ -117,9 +149,12 @@ function choiceRefusal(
   choice: AttackChoice,
   weapon: AttackWeapon,
   targets: AttackTargetToken[],
+  manual: ManualDefences | null,
 ): string | null {
   if (!weapon.attributes.includes(choice.attribute)) return "attribute-not-usable";
   if (!choice.killingStrike) return null;
+  // A killing strike needs a character the GM's client can see is unconscious.
+  if (manual) return "target-not-unconscious";
   const [target] = targets;
   if (!target || targets.length > 1) return "killing-strike-one-target";
   const { statuses } = target.actor;

@@ -34,6 +34,7 @@ import { block, dodge, parry } from "../rules/defences";
 import { resolveStrainOrInjury } from "../rules/dying";
 import { applyKillingStrike } from "../rules/death";
 import { optionalRules } from "../settings";
+import { MANUAL_TARGET_ID } from "./attack-card";
 import {
   allowedBy,
   announceWrite,
@@ -92,6 +93,8 @@ async function findOnCard(request: CardRequest): Promise<Found | RequestResult> 
   const attack = system.attacks[request.attack];
   const outcome = attack?.result.targets.find((t) => t.targetId === request.target);
   if (!attack || !outcome) return refuse("BRINK.Damage.Refusal.noTarget");
+  // A target typed into the dialog names no character: there is nothing to apply to or react with.
+  if (outcome.targetId === MANUAL_TARGET_ID) return refuse("BRINK.Damage.Refusal.manualTarget");
   const document = await fromUuid(outcome.targetId);
   const actor = (document && "actor" in document ? document.actor : document) as Actor.Implementation | null;
   if (!actor || actor.documentName !== "Actor") return refuse("BRINK.Damage.Refusal.targetGone");

@@ -32,7 +32,8 @@ const NO_SKILL = "";
 
 function readSide(fields: Fields, key: string): OpposedChoice {
   const side = fields.record(key);
-  const skill = side.oneOf("skill", [NO_SKILL, ...SKILLS]);
+  // The asker's "No skill" travels as null (OpposedChoice), or as "".
+  const skill = side.raw("skill") === null ? NO_SKILL : side.oneOf("skill", [NO_SKILL, ...SKILLS]);
   return { attribute: side.oneOf("attribute", ATTRIBUTES), skill: skill === NO_SKILL ? null : skill };
 }
 

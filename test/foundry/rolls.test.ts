@@ -270,7 +270,6 @@ describe("an attack from a weapon", () => {
   });
 
   it.each([
-    ["with no target", "Spear", false, "Target at least one token before attacking."],
     [
       "with a broken weapon",
       "Broken spear",

@@ -115,6 +115,7 @@ function samples(w: World): Record<string, Record<string, unknown>> {
       targets: [],
       choice: PLAIN_ATTACK,
       rollMode: "publicroll",
+      manual: { evasion: 6, deflection: 0 },
     },
     "damage.apply": onCard,
     "damage.choose": { ...onCard, choice: "fortify" },

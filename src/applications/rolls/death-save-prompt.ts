@@ -9,7 +9,7 @@ import { BrinkActor } from "../../documents/actor";
 import { DYING_TURNS } from "../../rules/dying";
 import { countOf } from "../../helpers/plural";
 import { optionalRules } from "../../settings";
-import { askWithForm } from "../dialog-form";
+import { askWithForm, renderDialog } from "../dialog-form";
 import { deathSave } from "./life-flows";
 
 let settled: Promise<unknown> = Promise.resolve();
@@ -51,7 +51,7 @@ async function promptDeathSave(actor: Actor.Implementation | null | undefined): 
   });
   const confirmed = await askWithForm({
     title: game.i18n.format("BRINK.Life.DeathSavePrompt.title", { name: actor.name }),
-    content: `<p>${text}</p>`,
+    content: await renderDialog("dialogs/death-save.hbs", { text }),
     label: "BRINK.Life.deathSave",
     icon: "fa-solid fa-dice-d20",
     read: () => true,

@@ -4,33 +4,67 @@
  * actor's roll, which posts one card.
  */
 import { combatantOf } from "../../workflows/combat-economy";
-import { formObject, renderDialog, warn } from "../dialog-form";
+import { followForm, formObject, renderDialog, warn } from "../dialog-form";
 import { BrinkActor } from "../../documents/actor";
-import type { TestChoice } from "../../documents/actor-rolls";
+import { attackerFor, type RollingActorData, type TestChoice } from "../../documents/actor-rolls";
+import type { AttackChoice } from "../../documents/actor";
+import type { AttackWeapon } from "../../rules/attacks";
+import { DAMAGE_TYPES } from "../../rules/damage";
 import { itemData, WeaponData } from "../../data";
 import { ATTRIBUTES, DEFAULT_SKILL_ATTRIBUTE, type Attribute, type Skill } from "../../rules/characters";
-import { groupConditions, guardedDefender, type TokenActor } from "../../workflows/attack-card";
+import {
+  groupConditions,
+  guardedDefender,
+  manualTarget,
+  type ManualDefences,
+  type TokenActor,
+} from "../../workflows/attack-card";
 import { requestAttack, weaponBlocker } from "../../workflows/attack";
 import { isRefusal } from "../../requests";
-import { ownRollMode } from "../../chat/post";
+import { ownRollMode, type RollMode } from "../../chat/post";
 import {
   attackChances,
   readAttackChoice,
+  readRollMode,
   readTestChoice,
+  rollModeOptions,
   testChance,
   testDialogContext,
 } from "./roll-choices";
 import { skipsDialog } from "./fast-forward";
-import { askAttack } from "./attack-dialog";
+import { askAttack, manualDefencesProblem, MANUAL_DEFAULTS, type AttackAnswer } from "./attack-dialog";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
 export const DEFAULT_DIFFICULTY = 6;
 
+/** What a test dialog returns: the choices and who may read the card. */
+export interface TestAnswer {
+  choice: TestChoice;
+  rollMode: RollMode;
+}
+
+/** Keeps the test dialog's chance of success in step with its form while the player types. */
+export function followTestChance(root: Element, system: RollingActorData, defaults: TestChoice): void {
+  // Without the exact odds (a player's Appearance choice) there is no chance to update.
+  const output = root.querySelector("[data-chance]");
+  followForm(root.querySelector("form"), (form) => {
+    if (output) output.textContent = testChance(system, readTestChoice(form, defaults));
+  });
+}
+
 /** The test dialog: the player's choices, or null when closed. */
-async function askTest(actor: BrinkActor, defaults: TestChoice): Promise<unknown> {
+async function askTest(actor: BrinkActor, defaults: TestChoice): Promise<TestAnswer | null> {
   const system = actor.rolling;
-  const content = await renderDialog("dialogs/test-roll.hbs", testDialogContext(system, defaults));
-  return foundry.applications.api.DialogV2.wait({
+  const start = ownRollMode();
+  const content = await renderDialog("dialogs/test-roll.hbs", {
+    ...testDialogContext(system, defaults),
+    rollModes: rollModeOptions(start),
+  });
+  const read = (form: Record<string, unknown>): TestAnswer => ({
+    choice: readTestChoice(form, defaults),
+    rollMode: readRollMode(form, start),
+  });
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("BRINK.Roll.title", { name: actor.name }) },
     content,
     buttons: [
@@ -39,19 +73,14 @@ async function askTest(actor: BrinkActor, defaults: TestChoice): Promise<unknown
         label: "BRINK.Roll.roll",
         icon: "fa-solid fa-dice-d20",
         default: true,
-        callback: (_event, button) => readTestChoice(formObject(button.form), defaults),
+        callback: (_event, button) => read(formObject(button.form)),
       },
     ],
-    render: (_event, dialog) => {
-      const form = dialog.element.querySelector("form");
-      // Without the exact odds (a player's Appearance choice) there is no chance to update.
-      const output = dialog.element.querySelector("[data-chance]");
-      form?.addEventListener("change", () => {
-        if (output) output.textContent = testChance(system, readTestChoice(formObject(form), defaults));
-      });
-    },
+    render: (_event, dialog) => followTestChance(dialog.element, system, defaults),
     rejectClose: false,
   });
+  // The button's callback returns a TestAnswer; a closed dialog gives null.
+  return answer && typeof answer === "object" ? (answer as TestAnswer) : null;
 }
 
 /** How a roll was asked for: the click's event tells whether the Skip dialog key was held. */
@@ -75,13 +104,15 @@ export async function promptTest(
     advantage: 0,
     difficulty: DEFAULT_DIFFICULTY,
   };
-  const choice = skipsDialog(request.event) ? defaults : await askTest(actor, defaults);
-  if (!choice || typeof choice !== "object") return;
-  const picked = choice as TestChoice;
+  const answer = skipsDialog(request.event)
+    ? { choice: defaults, rollMode: ownRollMode() }
+    : await askTest(actor, defaults);
+  if (!answer) return;
+  const picked = answer.choice;
   const label = picked.skill
     ? `${game.i18n.localize(`BRINK.Skill.${picked.skill}`)} (${game.i18n.localize(`BRINK.Attribute.${picked.attribute}.abbr`)})`
     : game.i18n.localize(`BRINK.Attribute.${picked.attribute}.label`);
-  const result = await actor.rollTest(picked, label);
+  const result = await actor.rollTest(picked, label, answer.rollMode);
   if (result && isRefusal(result)) warn(result.reason);
 }
 
@@ -106,56 +137,85 @@ export function attacksThisRound(actor: BrinkActor): number {
   return combatantOf({ actor, token: null })?.attacksThisRound ?? 0;
 }
 
-/** Why this weapon cannot attack right now, or null when it can. */
-export function attackBlocker(
+/** Why this weapon cannot attack right now, or null when it can (no target means typed defences). */
+export function attackBlocker(actor: BrinkActor, weapon: Item.Implementation): string | null {
+  if (!actor.isOwner) return "BRINK.Roll.notOwner";
+  return weaponBlocker(weapon);
+}
+
+/** The attack dialog's odds: each targeted token, or the target whose defences are typed in. */
+function oddsFor(actor: BrinkActor, weapon: AttackWeapon, targets: TokenActor[]) {
+  const previous = attacksThisRound(actor);
+  const summaries = targets.map((t) => ({ ...guardedDefender(t.uuid, t.actor), name: t.name }));
+  const conditions = groupConditions(weapon.delivery, targets);
+  const size = attackerFor(actor.rolling, previous).size;
+  const manualName = game.i18n.localize("BRINK.Attack.manualTarget");
+  return (picked: AttackChoice, manual: ManualDefences | null) =>
+    manual
+      ? attackChances(
+          actor.rolling,
+          weapon,
+          [{ ...manualTarget(manual, size), name: manualName }],
+          picked,
+          previous,
+        )
+      : attackChances(actor.rolling, weapon, summaries, picked, previous, conditions);
+}
+
+/** The dialog's answer, or its defaults when the Skip dialog key (or preference) skips it. */
+async function attackAnswer(
   actor: BrinkActor,
   weapon: Item.Implementation,
-  targets: readonly unknown[],
-): string | null {
-  if (!actor.isOwner) return "BRINK.Roll.notOwner";
-  const blocker = weaponBlocker(weapon);
-  if (blocker) return blocker;
-  if (!targets.length) return "BRINK.Attack.Refusal.no-target";
-  return null;
+  weaponData: AttackWeapon,
+  targets: TokenActor[],
+  event: Event | undefined,
+): Promise<AttackAnswer | null> {
+  const usable = weaponData.attributes.filter((a) => ATTRIBUTES.includes(a));
+  const manual = targets.length ? null : { category: DAMAGE_TYPES[weaponData.damageType] };
+  if (skipsDialog(event))
+    return {
+      choice: readAttackChoice({}, usable),
+      rollMode: ownRollMode(),
+      manual: manual && MANUAL_DEFAULTS,
+    };
+  return askAttack({
+    weaponName: weapon.name,
+    usable,
+    attacksThisRound: attacksThisRound(actor),
+    chancesFor: oddsFor(actor, weaponData, targets),
+    canKillingStrike:
+      targets.length === 1 &&
+      targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
+    manual,
+    rollMode: ownRollMode(),
+  });
 }
 
 /**
- * Opens the attack dialog for a weapon against the targeted tokens (or skips it), then asks the
- * GM's client to make the attack: it rolls, spends the actions and writes the card.
+ * Opens the attack dialog for a weapon against the targeted tokens, or against defences typed in
+ * when none is targeted (or skips it), then asks the GM's client to make the attack: it rolls,
+ * spends the actions and writes the card.
  */
 export async function promptAttack(
   actor: BrinkActor,
   weapon: Item.Implementation,
   request: RollRequest = {},
 ): Promise<void> {
-  const targets = targetedTokens();
-  const blocker = attackBlocker(actor, weapon, targets);
+  const blocker = attackBlocker(actor, weapon);
   if (blocker) return warn(blocker, { weapon: weapon.name });
   const weaponData = itemData(weapon, WeaponData)?.attackWeapon();
   if (!weaponData) return warn("BRINK.Attack.Refusal.not-a-weapon", { weapon: weapon.name });
-  const usable = weaponData.attributes.filter((a) => ATTRIBUTES.includes(a));
-  const previous = attacksThisRound(actor);
-  const summaries = targets.map((t) => ({ ...guardedDefender(t.uuid, t.actor), name: t.name }));
-  const conditions = groupConditions(weaponData.delivery, targets);
-  const initial = readAttackChoice({}, usable);
-  const choice = skipsDialog(request.event)
-    ? initial
-    : await askAttack({
-        weaponName: weapon.name,
-        usable,
-        attacksThisRound: previous,
-        chancesFor: (picked) =>
-          attackChances(actor.rolling, weaponData, summaries, picked, previous, conditions),
-        canKillingStrike:
-          targets.length === 1 &&
-          targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
-      });
-  if (!choice) return;
+  const targets = targetedTokens();
+  const answer = await attackAnswer(actor, weapon, weaponData, targets, request.event);
+  if (!answer) return;
+  const problem = answer.manual && manualDefencesProblem(answer.manual);
+  if (problem) return warn(problem.key, problem.data);
   await requestAttack({
     actorUuid: actor.uuid,
     weaponId: weapon.id ?? "",
     targets: targets.map((t) => t.uuid),
-    choice: { ...choice, killingStrike: choice.killingStrike === true },
-    rollMode: ownRollMode(),
+    choice: { ...answer.choice, killingStrike: answer.choice.killingStrike === true },
+    rollMode: answer.rollMode,
+    ...(answer.manual ? { manual: answer.manual } : {}),
   });
 }

@@ -6,7 +6,7 @@
  */
 import { BrinkActor } from "../../documents/actor";
 import { testSpecFor } from "../../documents/actor-rolls";
-import { ownRollMode } from "../../chat/post";
+import { ownRollMode, type RollMode } from "../../chat/post";
 import { isRefusal } from "../../requests";
 import {
   ATTRIBUTES,
@@ -18,8 +18,10 @@ import {
 import { opposedWinChance } from "../../rules/odds";
 import { preference } from "../../settings";
 import { choiceOf, requestOpposedTest, type OpposedChoice } from "../../workflows/opposed";
-import { formObject, renderDialog, warn } from "../dialog-form";
-import { targetedTokens } from "./flows";
+import { followForm, formObject, renderDialog, warn } from "../dialog-form";
+import { targetedTokens, type RollRequest } from "./flows";
+import { skipsDialog } from "./fast-forward";
+import { readRollMode, rollModeOptions } from "./roll-choices";
 
 interface Opponent {
   uuid: string;
@@ -122,25 +124,36 @@ export interface OpposedPreset {
   defenderSkill?: Skill;
 }
 
-/** Opens the opposed test dialog for one of the user's characters, then asks the GM's client to roll. */
-export async function promptOpposedTest(actor: BrinkActor, preset: OpposedPreset = {}): Promise<void> {
-  if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
-  const list = opponents(actor);
-  const first = list[0];
-  if (!first) return warn("BRINK.Opposed.noOpponent");
-  const start: OpposedForm = {
-    defender: first,
-    attacker: sideFrom({ attribute: preset.attribute, skill: preset.skill }, "str"),
-    defenderChoice: sideFrom({ attribute: preset.defenderAttribute, skill: preset.defenderSkill }, "str"),
-  };
+/** The opposed dialog's answer: both sides' choices and who may read the card. */
+interface OpposedAnswer {
+  form: OpposedForm;
+  rollMode: RollMode;
+}
+
+/** The opposed test dialog, or null when closed. */
+async function askOpposed(
+  actor: BrinkActor,
+  list: Opponent[],
+  start: OpposedForm,
+): Promise<OpposedAnswer | null> {
   const showOdds = preference("showExactOdds");
+  const mode = ownRollMode();
   const content = await renderDialog("dialogs/opposed.hbs", {
-    opponents: list.map(({ uuid, name }) => ({ value: uuid, label: name, selected: uuid === first.uuid })),
+    opponents: list.map(({ uuid, name }) => ({
+      value: uuid,
+      label: name,
+      selected: uuid === start.defender.uuid,
+    })),
     attacker: sideOptions(start.attacker),
     defender: sideOptions(start.defenderChoice),
+    rollModes: rollModeOptions(mode),
     name: actor.name,
     showOdds,
     chance: showOdds ? chanceText(actor, start) : "",
+  });
+  const read = (form: Record<string, unknown>): OpposedAnswer => ({
+    form: readForm(form, list, start),
+    rollMode: readRollMode(form, mode),
   });
   const picked: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("BRINK.Opposed.title", { name: actor.name }) },
@@ -151,26 +164,50 @@ export async function promptOpposedTest(actor: BrinkActor, preset: OpposedPreset
         label: "BRINK.Roll.roll",
         icon: "fa-solid fa-dice-d20",
         default: true,
-        callback: (_event, button) => readForm(formObject(button.form), list, start),
+        callback: (_event, button) => read(formObject(button.form)),
       },
     ],
     render: (_event, dialog) => {
-      const form = dialog.element.querySelector("form");
       const output = dialog.element.querySelector("[data-chance]");
-      form?.addEventListener("change", () => {
-        if (output) output.textContent = chanceText(actor, readForm(formObject(form), list, start));
+      followForm(dialog.element.querySelector("form"), (form) => {
+        if (output) output.textContent = chanceText(actor, readForm(form, list, start));
       });
     },
     rejectClose: false,
   });
-  if (!picked || typeof picked !== "object") return;
-  const choice = picked as OpposedForm;
+  // The button's callback returns an OpposedAnswer; a closed dialog gives null.
+  return picked && typeof picked === "object" ? (picked as OpposedAnswer) : null;
+}
+
+/**
+ * Opens the opposed test dialog for one of the user's characters (or skips it, taking the first
+ * opponent and the preset sides), then asks the GM's client to roll.
+ */
+export async function promptOpposedTest(
+  actor: BrinkActor,
+  preset: OpposedPreset = {},
+  request: RollRequest = {},
+): Promise<void> {
+  if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
+  const list = opponents(actor);
+  const first = list[0];
+  if (!first) return warn("BRINK.Opposed.noOpponent");
+  const start: OpposedForm = {
+    defender: first,
+    attacker: sideFrom({ attribute: preset.attribute, skill: preset.skill }, "str"),
+    defenderChoice: sideFrom({ attribute: preset.defenderAttribute, skill: preset.defenderSkill }, "str"),
+  };
+  const answer = skipsDialog(request.event)
+    ? { form: start, rollMode: ownRollMode() }
+    : await askOpposed(actor, list, start);
+  if (!answer) return;
+  const { form: choice, rollMode } = answer;
   const result = await requestOpposedTest({
     actorUuid: actor.uuid,
     defenderUuid: choice.defender.uuid,
     attacker: choice.attacker,
     defender: choice.defenderChoice,
-    rollMode: ownRollMode(),
+    rollMode,
   });
   // A refusal is shown to the asker by the request itself.
   void isRefusal(result);

@@ -15,6 +15,7 @@ import { attackHitChances, type AttackTarget, type AttackWeapon } from "../../ru
 import { successChance } from "../../rules/odds";
 import { isTicked, wholeNumber } from "../dialog-form";
 import { preference } from "../../settings";
+import { ownRollMode, ROLL_MODES, type RollMode } from "../../chat/post";
 
 const ADVANTAGES = [-2, -1, 0, 1, 2] as const;
 
@@ -27,6 +28,21 @@ export function advantageOptions(selected: number) {
         );
   return ADVANTAGES.map((value) => ({ value, label: label(value), selected: value === selected }));
 }
+
+/** Core's four roll modes, the user's own (core's setting) chosen to start with. */
+export function rollModeOptions(selected: RollMode = ownRollMode()) {
+  return ROLL_MODES.map((value) => ({
+    value,
+    label: game.i18n.localize(`BRINK.Roll.Mode.${value}`),
+    selected: value === selected,
+  }));
+}
+
+const isRollMode = (value: unknown): value is RollMode => (ROLL_MODES as readonly unknown[]).includes(value);
+
+/** The roll mode the dialog's form chose; anything else keeps the fallback. */
+export const readRollMode = (form: Record<string, unknown>, fallback: RollMode): RollMode =>
+  isRollMode(form.rollMode) ? form.rollMode : fallback;
 
 const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
 

@@ -47,8 +47,8 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       rollAttribute: BrinkActorSheet.#onRollAttribute,
       rollSkill: BrinkActorSheet.#onRollSkill,
       rollWeapon: BrinkActorSheet.#onRollWeapon,
-      opposedTest: async function (this: BrinkActorSheet) {
-        await promptOpposedTest(this.brinkActor);
+      opposedTest: async function (this: BrinkActorSheet, event: PointerEvent) {
+        await promptOpposedTest(this.brinkActor, {}, { event });
       },
       rest: async function (this: BrinkActorSheet) {
         await promptRest(this.actor);

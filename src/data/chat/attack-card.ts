@@ -168,6 +168,14 @@ function killingStrikeView(attack: AttackRecord) {
   };
 }
 
+const NO_BUTTONS = {
+  mayApply: false,
+  mayAnswer: false,
+  mayRevert: false,
+  mayIntercept: false,
+  mayRevertIntercept: false,
+};
+
 /** The card as this client's user sees it: the outcome, and the buttons this user may press. */
 export function attackCardContext(
   record: AttackCardRecord,
@@ -184,6 +192,8 @@ export function attackCardContext(
     attacks: record.attacks.map((attack, index) => {
       const view = attackView(attack.result, attack.targets, index, record.applied);
       const targets = view.targets.map((target) => {
+        // A target with no token has no character: no one answers for it, and nothing applies to it.
+        if (target.manual) return { ...target, ...NO_BUTTONS, intercept: null };
         const mayAnswer = live && (gm || ownsActorAt(target.targetId));
         const intercept = interceptView(attack, target.targetId);
         // Anyone with a character of their own may offer to step in; the GM's client checks reach and team.

@@ -130,6 +130,8 @@ export interface TargetInfo {
   uuid: string;
   name: string;
   img: string;
+  /** A target with no token: its evasion and deflection were typed in the attack dialog. */
+  manual?: boolean;
 }
 
 /** The part of a damage application the card shows (workflows/damage AppliedEntry). */
@@ -212,6 +214,7 @@ function targetView(
     damageChanged: now !== outcome.damage,
     damageType: game.i18n.localize(`BRINK.DamageType.${damageType}`),
     targetId: outcome.targetId,
+    manual: target?.manual === true,
     application: applicationView(entry),
   };
 }
