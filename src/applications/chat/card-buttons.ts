@@ -13,6 +13,8 @@ import { chooseDrop, confirmRetreatRequest, reuniteParty } from "../retreat/retr
 import { promptIntercept } from "../allies/intercept-prompt";
 import { requestInterceptRevert } from "../../workflows/allies/intercept";
 import { requestRecoveryRevert } from "../../workflows/long-term-recovery";
+import { requestPartyRestCancel, requestPartyRestFinish } from "../../workflows/party-rest";
+import { choosePartyRest } from "../rest";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
@@ -46,6 +48,9 @@ const HANDLERS: Record<CardAction, Handler> = {
   },
   "revert-intercept": (message, button) => requestInterceptRevert(onTarget(message, button)),
   "revert-recovery": (message) => requestRecoveryRevert(message.id ?? ""),
+  "party-rest-choose": (message) => choosePartyRest(message),
+  "party-rest-finish": (message) => requestPartyRestFinish(message.id ?? ""),
+  "party-rest-cancel": (message) => requestPartyRestCancel(message.id ?? ""),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

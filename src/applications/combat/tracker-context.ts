@@ -129,6 +129,8 @@ export interface TrackerView {
    * whose clock runs with world time, and buttons passing that time.
    */
   clocks: ClockView[];
+  /** RULES §8: the GM starts a party rest while no combat runs. */
+  canPartyRest: boolean;
 }
 
 export interface ClockView {
@@ -174,6 +176,7 @@ export function emptyTrackerView(isGM: boolean): TrackerView {
     clocks: isGM
       ? runningClocks().map(({ actor }) => ({ name: actor.name ?? "", label: lifeTag(actor) ?? "" }))
       : [],
+    canPartyRest: isGM,
   };
 }
 
@@ -221,6 +224,7 @@ export function trackerView(combat: BrinkCombat | null, viewer: Viewer): Tracker
     canCancelRetreat: viewer.isGM && pending,
     canCheckMorale: viewer.isGM && running && optionalRules().morale,
     clocks: [],
+    canPartyRest: viewer.isGM && state.phase === "setup",
   };
 }
 

@@ -22,6 +22,9 @@ export const CARD_ACTIONS = [
   "intercept",
   "revert-intercept",
   "revert-recovery",
+  "party-rest-choose",
+  "party-rest-finish",
+  "party-rest-cancel",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
