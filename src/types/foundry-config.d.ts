@@ -24,6 +24,7 @@ import type {
   InitiativeCardData,
   MigrationCardData,
   RecoveryCardData,
+  PartyRestCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -54,6 +55,7 @@ declare module "fvtt-types/configuration" {
       initiative: typeof InitiativeCardData;
       migration: typeof MigrationCardData;
       recovery: typeof RecoveryCardData;
+      partyRest: typeof PartyRestCardData;
     };
   }
 

@@ -103,7 +103,7 @@ interface RestRequest {
 }
 
 /** A started combat that has not ended, with this actor among its combatants. */
-const inActiveCombat = (actor: Actor.Implementation): boolean =>
+export const inActiveCombat = (actor: Actor.Implementation): boolean =>
   [...game.combats].some(
     (combat) => combat.started && [...combat.combatants].some((combatant) => combatant.actorId === actor.id),
   );
@@ -205,12 +205,30 @@ async function handleRest({ kind, entries }: RestRequest, { user }: RequestConte
       return refuse("BRINK.Rest.Refusal.inCombat", { name: actor.name });
     actors.push(actor);
   }
+  const rested = await restCharacters(
+    kind,
+    actors.map((actor, index) => ({ actor, entry: entries[index] as RestEntry })),
+    user,
+  );
+  return rested.ok ? { ok: true } : rested;
+}
+
+/**
+ * Rests characters already checked (their asker owns them, each named once): the rules run, the
+ * actors are written in one batch, then their items, and one card is posted. Used by a sheet's
+ * rest and by the party rest when the GM finishes it.
+ */
+export async function restCharacters(
+  kind: RestKind,
+  resting: readonly { actor: Actor.Implementation; entry: RestEntry }[],
+  user: User.Implementation,
+): Promise<RequestResult<{ messageId: string }>> {
+  const actors = resting.map(({ actor }) => actor);
   const context = { userId: user.id ?? "" };
   if (!allowedBy(MODULE_HOOKS.preRest, actors, kind, context)) return refuse("BRINK.Hooks.Cancelled.rest");
   const s2 = optionalRules().deathRule === "dying";
   const rested: Rested[] = [];
-  for (const [index, actor] of actors.entries()) {
-    const entry = entries[index] as RestEntry;
+  for (const { actor, entry } of resting) {
     const { result, rolls } = await runRest(kind, restCharacter(actor), entry, s2);
     rested.push({ ...restWrites(actor, kind, result), rolls });
   }
@@ -227,8 +245,9 @@ async function handleRest({ kind, entries }: RestRequest, { user }: RequestConte
     rolls: rested.flatMap((entry) => entry.rolls),
     speaker: { alias: game.i18n.localize("BRINK.Rest.title") },
   });
-  announceWrite(MODULE_HOOKS.rest, actors, kind, { ...context, messageId: message?.id ?? "" });
-  return { ok: true };
+  const messageId = message?.id ?? "";
+  announceWrite(MODULE_HOOKS.rest, actors, kind, { ...context, messageId });
+  return { ok: true, messageId };
 }
 
 /** One rested character as its card records it; names are looked up before the write deletes items. */

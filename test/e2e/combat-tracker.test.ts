@@ -56,7 +56,51 @@ async function shoot(name: string, html: string, theme: "light" | "dark") {
       pipColour: pip ? getComputedStyle(pip).backgroundColor : "",
       toMoveOutline: getComputedStyle(document.querySelector(".brink-section.to-move") ?? document.body)
         .boxShadow,
+      // Rows whose pips (actions and reactions together) do not sit on a single line.
+      wrappedPips: [...document.querySelectorAll<HTMLElement>(".brink-member")]
+        .filter((row) => {
+          const tops = [...row.querySelectorAll(".member-pips .pip")].map((pip) =>
+            Math.round(pip.getBoundingClientRect().top),
+          );
+          return new Set(tops).size > 1;
+        })
+        .map((row) => row.querySelector(".member-name")?.textContent ?? ""),
+      acted: [...document.querySelectorAll<HTMLElement>(".brink-member.mark-acted")].map(actedTreatment),
+      endTurnButtons: document.querySelectorAll("[data-action='endTurn']").length,
+      vitalBars: document.querySelectorAll(".vital-bar").length,
     };
+
+    /** How an acted row looks: its label's contrast on what is behind it, and nothing faded or struck. */
+    function actedTreatment(row: HTMLElement) {
+      const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
+      const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+        const channel = (c: number) => {
+          const v = c / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      };
+      const backdrop = (element: Element | null): string => {
+        for (let at = element; at; at = at.parentElement) {
+          const colour = getComputedStyle(at).backgroundColor;
+          if ((rgb(colour)[3] ?? 1) > 0) return colour;
+        }
+        return "rgb(255, 255, 255)";
+      };
+      const label = row.querySelector(".member-mark");
+      const fore = luminance(rgb(label ? getComputedStyle(label).color : ""));
+      const back = luminance(rgb(backdrop(row)));
+      let opacity = 1;
+      for (let at: Element | null = label; at; at = at.parentElement)
+        opacity *= Number(getComputedStyle(at).opacity);
+      const name = row.querySelector(".member-name");
+      return {
+        label: label?.textContent?.trim() ?? "",
+        contrast: (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05),
+        opacity,
+        struck: name ? getComputedStyle(name).textDecorationLine.includes("line-through") : false,
+      };
+    }
   });
   await page.close();
   return { overflow, layout };
@@ -74,6 +118,14 @@ describe("the combat tracker in Chromium, in Foundry's 300 px sidebar", () => {
       expect(result.layout).toMatchObject({ sections: 3, rows: 8, fitsHeight: true });
       expect(result.layout.pipColour).not.toBe("rgba(0, 0, 0, 0)");
       expect(result.layout.toMoveOutline).not.toBe("none");
+      expect(result.layout.wrappedPips).toEqual([]);
+      expect(result.layout.vitalBars).toBe(16);
+      // Roland, Clementine and the Guard Captain have acted: one readable label, nothing faded.
+      expect(result.layout.acted).toHaveLength(3);
+      for (const acted of result.layout.acted) {
+        expect(acted).toMatchObject({ label: "Acted", opacity: 1, struck: false });
+        expect(acted.contrast).toBeGreaterThanOrEqual(4.5);
+      }
     },
   );
 
@@ -107,6 +159,8 @@ describe("the combat tracker in Chromium, in Foundry's 300 px sidebar", () => {
       "toggleHidden*",
       "toggleDefeated",
       "pingCombatant",
+      "retreatAction",
+      "skipTurn",
     ]);
     expect(rows.find((row) => row.name === "Fabian")?.effects).toContain("Unconscious:shown");
   });
@@ -121,6 +175,25 @@ describe("the combat tracker in Chromium, in Foundry's 300 px sidebar", () => {
     const { html } = await asUser(player("clementine-player"), () => renderTracker());
     const result = await shoot("combat-tracker-player", html, "dark");
     expect(result.overflow).toEqual([]);
+    expect(result.layout.wrappedPips).toEqual([]);
     expect(html).toContain('data-action="takeTurn"');
   });
+
+  it.each(["dark", "light"] as const)(
+    "shows one End turn while the GM runs a member's turn (%s)",
+    async (theme) => {
+      resetWorld();
+      const fight = await midRoundFight();
+      await fight.combat.takeTurn(fight.member("Guard").id ?? "");
+      const { html } = await renderTracker();
+      const result = await shoot(
+        theme === "dark" ? "combat-tracker-acting" : "combat-tracker-acting-light",
+        html,
+        theme,
+      );
+      expect(result.overflow).toEqual([]);
+      expect(result.layout.wrappedPips).toEqual([]);
+      expect(result.layout.endTurnButtons).toBe(1);
+    },
+  );
 });

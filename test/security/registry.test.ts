@@ -96,6 +96,13 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "retreat.call": { ...onCombat, actorUuids: [w.actorUuid] },
     "retreat.cancel": { ...onCombat },
     "rest.apply": { kind: "short", entries: [{ actorUuid: w.actorUuid, hitDice: 1, sleptInArmour: false }] },
+    "rest.party.start": { kind: "long-safe", actorUuids: [w.actorUuid] },
+    "rest.party.confirm": {
+      messageId: "aaaaaaaaaaaaaaaa",
+      entries: [{ actorUuid: w.actorUuid, hitDice: 1, sleptInArmour: false }],
+    },
+    "rest.party.finish": { messageId: "aaaaaaaaaaaaaaaa" },
+    "rest.party.cancel": { messageId: "aaaaaaaaaaaaaaaa" },
     "recovery.downtime": { actorUuid: w.actorUuid, injuryId: "aaaaaaaaaaaaaaaa" },
     "recovery.levelHeal": { actorUuid: w.actorUuid, injuryId: "aaaaaaaaaaaaaaaa" },
     "recovery.retire": { actorUuid: w.actorUuid },

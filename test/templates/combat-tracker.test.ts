@@ -100,18 +100,82 @@ describe("the combat tracker", () => {
     expect(doc.querySelectorAll(".brink-member[draggable='true']")).toHaveLength(0);
   });
 
-  it("offers the GM Take turn for any member who can act, Skip, Undo, End round, team tools and End combat", async () => {
+  it("calls only the members whose team has the move to Take turn; the GM may start a waiting member's turn quietly", async () => {
     await midRoundFight();
     expect(session.user.isGM).toBe(true);
     const doc = parse((await renderTracker()).html);
-    const takers = [...doc.querySelectorAll("[data-action='takeTurn']")].map((button) =>
-      text(button.closest(".brink-member")?.querySelector(".member-name")),
-    );
-    expect(takers).toEqual(["Odette", "Guard", "Crossbowman of the Watch", "Innkeeper"]);
+    const named = (selector: string) =>
+      [...doc.querySelectorAll(selector)].map((button) =>
+        text(button.closest(".brink-member")?.querySelector(".member-name")),
+      );
+    // The Foes have the move: only their members who can act get the call to action.
+    expect(named("button.take-turn")).toEqual(["Guard", "Crossbowman of the Watch"]);
+    expect(named("button.take-turn-early")).toEqual(["Odette", "Innkeeper"]);
+    const early = doc.querySelector("button.take-turn-early");
+    expect(early?.getAttribute("data-action")).toBe("takeTurn");
+    expect(early?.getAttribute("aria-label")).toBe("Start this turn before its team's move");
+    expect(early?.closest(".member-controls")).toBeNull();
     for (const action of ["skipTurn", "undoTurn", "endRound", "addTeam", "editTeam", "endBrinkCombat"]) {
       expect(doc.querySelector(`[data-action='${action}']`), action).not.toBeNull();
     }
     expect(doc.querySelectorAll(".brink-member[draggable='true']")).toHaveLength(8);
+  });
+
+  it("starts a waiting member's turn when the GM clicks its quiet button", async () => {
+    const fight = await midRoundFight();
+    const tracker = await mountTracker();
+    const odette = tracker.element.querySelector<HTMLElement>(
+      `li.combatant[data-combatant-id="${fight.member("Odette").id ?? ""}"] button.take-turn-early`,
+    );
+    userEvent(odette as Element, "click");
+    await settled(tracker);
+    expect(fight.combat.turnState.current).toBe(fight.member("Odette").id);
+  });
+
+  it("shows each member's endurance and health to its owners and the GM, and its conditions as named icons", async () => {
+    const fight = await midRoundFight();
+    await fight.actor("Roland").update({ system: { health: { value: 4 }, endurance: { value: 0 } } });
+    const rowIn = (doc: ReturnType<typeof parse>, name: string) =>
+      [...doc.querySelectorAll(".brink-member")].find((r) => text(r.querySelector(".member-name")) === name);
+    const bars = (doc: ReturnType<typeof parse>, name: string) =>
+      [...(rowIn(doc, name)?.querySelectorAll(".vital-bar") ?? [])].map((bar) => ({
+        label: bar.getAttribute("aria-label"),
+        now: bar.getAttribute("aria-valuenow"),
+        width: bar.querySelector(".vital-fill")?.getAttribute("style"),
+      }));
+    const gm = parse((await renderTracker()).html);
+    const { health, endurance } = fight.actor("Roland").system as unknown as {
+      health: { max: number };
+      endurance: { max: number };
+    };
+    expect(bars(gm, "Roland")).toEqual([
+      { label: `Endurance 0 of ${endurance.max}`, now: "0", width: "width: 0%" },
+      {
+        label: `Health 4 of ${health.max}`,
+        now: "4",
+        width: `width: ${Math.round((4 / health.max) * 100)}%`,
+      },
+    ]);
+    expect(bars(gm, "Guard")).toHaveLength(2);
+    const owner = parse((await asUser(player("roland-player"), () => renderTracker())).html);
+    expect(bars(owner, "Roland")).toHaveLength(2);
+    // Another player's character and the foes keep their numbers to themselves.
+    expect(bars(owner, "Guard")).toEqual([]);
+    const other = parse((await asUser(player("clementine-player"), () => renderTracker())).html);
+    expect(bars(other, "Roland")).toEqual([]);
+    const fabian = rowIn(other, "Fabian");
+    expect(fabian?.querySelector(".token-effects")?.getAttribute("aria-label")).toContain("Unconscious");
+    expect(fabian?.querySelector("img.token-effect[alt='Unconscious']")?.getAttribute("data-tooltip")).toBe(
+      "Unconscious",
+    );
+  });
+
+  it("names every member in a tooltip, since a long name is cut short in the sidebar", async () => {
+    await midRoundFight();
+    const doc = parse((await renderTracker()).html);
+    const names = [...doc.querySelectorAll(".member-name")];
+    expect(names.length).toBe(8);
+    for (const name of names) expect(name.getAttribute("data-tooltip")).toBe(text(name));
   });
 
   it("shows End turn to the player whose member is acting, and hides hidden foes from players", async () => {
@@ -128,7 +192,8 @@ describe("the combat tracker", () => {
     expect(text(doc.querySelector(".move-label"))).toBe("Roland is taking a turn.");
     const rolandRow = doc.querySelector(".brink-member.mark-acting");
     expect(text(rolandRow?.querySelector(".member-name"))).toBe("Roland");
-    expect(rolandRow?.querySelector("[data-action='endTurn']")).not.toBeNull();
+    // One End turn, in the controls under the list, where it always is.
+    expect(doc.querySelectorAll("[data-action='endTurn']")).toHaveLength(1);
     expect(doc.querySelector(".brink-combat-controls [data-action='endTurn']")).not.toBeNull();
     const names = [...doc.querySelectorAll(".member-name")].map((name) => text(name));
     expect(names).toEqual(["Roland", "Guard"]);

@@ -14,6 +14,8 @@ import { promptIntercept } from "../allies/intercept-prompt";
 import { requestInterceptRevert } from "../../workflows/allies/intercept";
 import { requestRecoveryRevert } from "../../workflows/long-term-recovery";
 import { panToTarget } from "./pan-to-target";
+import { requestPartyRestCancel, requestPartyRestFinish } from "../../workflows/party-rest";
+import { choosePartyRest } from "../rest";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
@@ -48,6 +50,9 @@ const HANDLERS: Record<CardAction, Handler> = {
   "revert-intercept": (message, button) => requestInterceptRevert(onTarget(message, button)),
   "revert-recovery": (message) => requestRecoveryRevert(message.id ?? ""),
   "pan-to-target": (message, button) => panToTarget(onTarget(message, button).target),
+  "party-rest-choose": (message) => choosePartyRest(message),
+  "party-rest-finish": (message) => requestPartyRestFinish(message.id ?? ""),
+  "party-rest-cancel": (message) => requestPartyRestCancel(message.id ?? ""),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

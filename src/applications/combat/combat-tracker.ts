@@ -1,5 +1,6 @@
 import { emergencyRetreat, moraleCheck, retreatAction } from "../retreat";
 import { passTime } from "../../workflows/life-clock";
+import { partyRest } from "../rest";
 import { cancelPendingRetreat } from "../../workflows/retreat";
 import { templatePath } from "../../constants";
 import type { ApplicationOptions } from "../../foundry/application-base";
@@ -48,6 +49,7 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       moraleCheck: BrinkCombatTracker.#onMoraleCheck,
       retreatAction: BrinkCombatTracker.#onRetreatAction,
       passTime: BrinkCombatTracker.#onPassTime,
+      partyRest: BrinkCombatTracker.#onPartyRest,
       cancelRetreat: BrinkCombatTracker.#onCancelRetreat,
       ...PANEL_ACTIONS,
       takeReadied: BrinkCombatTracker.#onTakeReadied,
@@ -202,6 +204,11 @@ export class BrinkCombatTracker extends combatTrackerBase() {
     const seconds = Number(target.dataset.seconds);
     if (Number.isFinite(seconds) && seconds > 0) await passTime(seconds);
     await this.render();
+  }
+
+  /** RULES §8: the GM starts a party rest (refused while a combat runs). */
+  static async #onPartyRest(this: BrinkCombatTracker): Promise<void> {
+    await partyRest();
   }
 
   static async #onRetreatAction(this: BrinkCombatTracker, _event: Event, target: HTMLElement): Promise<void> {

@@ -25,6 +25,7 @@ import {
   type TurnEconomy,
 } from "../../rules/turn-economy";
 import { conditionTags, unableReason, type TimedTag } from "./member-conditions";
+import { memberVitals, type MemberVitalsView } from "./member-vitals";
 import { readiedActionOf } from "../../workflows/small-actions";
 
 /**
@@ -38,11 +39,6 @@ export type MemberMark = "acting" | "ready" | "waiting" | "surprised" | "acted" 
 
 export interface PipView {
   filled: boolean;
-}
-
-export interface EffectIconsView {
-  icons: { img: string; name: string }[];
-  tooltip: string;
 }
 
 export interface MemberView {
@@ -68,13 +64,18 @@ export interface MemberView {
   canTakeReadied: boolean;
   extended: string | null;
   hidden: boolean;
-  /** Core's row: marked defeated, and the actor's effects as icons. */
+  /** Core's row: marked defeated. */
   defeated: boolean;
-  effects: EffectIconsView;
+  /** Endurance and health for its owners and the GM; its conditions as named icons for everyone. */
+  vitals: MemberVitalsView;
   /** Core's row controls: the GM's hide and defeated toggles, a ping where the token is on the canvas. */
   canPing: boolean;
+  /** The call to action: a member of the team (or place) whose move it is. */
   canTakeTurn: boolean;
-  canEndTurn: boolean;
+  /** Take turn or Take readied action: the row keeps a column for the button. */
+  hasRowButton: boolean;
+  /** The GM's quiet way to start an eligible member's turn before its team's move comes. */
+  canTakeTurnEarly: boolean;
   canSkip: boolean;
   canDelay: boolean;
   /** RULES §7.1: the GM resolves a single combatant's retreat action. */
@@ -129,6 +130,8 @@ export interface TrackerView {
    * whose clock runs with world time, and buttons passing that time.
    */
   clocks: ClockView[];
+  /** RULES §8: the GM starts a party rest while no combat runs. */
+  canPartyRest: boolean;
 }
 
 export interface ClockView {
@@ -174,6 +177,7 @@ export function emptyTrackerView(isGM: boolean): TrackerView {
     clocks: isGM
       ? runningClocks().map(({ actor }) => ({ name: actor.name ?? "", label: lifeTag(actor) ?? "" }))
       : [],
+    canPartyRest: isGM,
   };
 }
 
@@ -221,6 +225,7 @@ export function trackerView(combat: BrinkCombat | null, viewer: Viewer): Tracker
     canCancelRetreat: viewer.isGM && pending,
     canCheckMorale: viewer.isGM && running && optionalRules().morale,
     clocks: [],
+    canPartyRest: viewer.isGM && state.phase === "setup",
   };
 }
 
@@ -241,6 +246,8 @@ function memberView(
   const actionsLeft = actionsShown(economy, mark);
   const reactionTotal = Math.max(REACTIONS_PER_ROUND, economy.reactionsLeft);
   const readied = readiedActionOf(combatant);
+  const canTakeTurn = idle && owner && mark === "ready";
+  const canTakeReadied = readied !== null && owner && economy.reactionsLeft > 0;
   return {
     id,
     name: combatant.name ?? "",
@@ -255,7 +262,7 @@ function memberView(
     ...conditionTags(combatant, { acting: state.current === id, round: state.round }),
     unableReason: unableReason(combatant),
     readied: readied && format("BRINK.Combat.Tracker.readied", { ...readied }),
-    canTakeReadied: readied !== null && owner && economy.reactionsLeft > 0,
+    canTakeReadied,
     extended: economy.extended
       ? format("BRINK.Combat.Tracker.extended", {
           action: actionLabel(economy.extended.key),
@@ -264,10 +271,11 @@ function memberView(
       : null,
     hidden: combatant.hidden,
     defeated: combatant.defeated,
-    effects: effectIcons(combatant),
+    vitals: memberVitals(combatant, owner),
     canPing: viewer.canPing?.(combatant) ?? false,
-    canTakeTurn: idle && owner && (mark === "ready" || (viewer.isGM && mark === "waiting")),
-    canEndTurn: mark === "acting" && owner,
+    canTakeTurn,
+    hasRowButton: canTakeTurn || canTakeReadied,
+    canTakeTurnEarly: idle && viewer.isGM && mark === "waiting",
     canSkip: idle && viewer.isGM && member !== undefined && !member.acted,
     canDelay:
       idle &&
@@ -285,14 +293,6 @@ function memberView(
         ? actionsPanelView(combatant)
         : null,
   };
-}
-
-/** The icons core's tracker row shows: each of the actor's temporary effects that has one. */
-function effectIcons(combatant: BrinkCombatant): EffectIconsView {
-  const icons = (combatant.actor?.temporaryEffects ?? []).flatMap((effect) =>
-    effect.img ? [{ img: effect.img, name: effect.name ?? "" }] : [],
-  );
-  return { icons, tooltip: icons.map((icon) => icon.name).join(", ") };
 }
 
 function lifeTag(actor: Actor.Implementation | null | undefined): string | null {

@@ -1,1 +1,3 @@
-export { partyCharacters, partyRest, promptRest, restDialogView } from "./rest-dialog";
+export { partyCharacters } from "../../workflows/party-rest";
+export { choosePartyRest, partyRest, promptRest, restDialogView } from "./rest-dialog";
+export { partyRestPromptsSettled, registerPartyRestPrompt } from "./party-rest-prompt";

@@ -15,6 +15,9 @@ import {
   type RestEntry,
 } from "../../workflows/rest";
 import { recoveryData } from "../../workflows/retreat";
+import type { PartyRestRecord } from "../../data";
+import { BrinkActor } from "../../documents/actor";
+import { partyCharacters, requestPartyRestConfirm, requestPartyRestStart } from "../../workflows/party-rest";
 import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "../dialog-form";
 
 const KIND_HINTS: Record<RestKind, string> = {
@@ -24,12 +27,26 @@ const KIND_HINTS: Record<RestKind, string> = {
   "bed-rest": "BRINK.Rest.Hint.bedRest",
 };
 
+/**
+ * How the dialog is used: a character's own rest; the GM starting a party rest (the rest and who
+ * takes part, each player choosing the rest); a player's choices for a party rest already chosen.
+ */
+export type RestDialogMode = "own" | "party" | "choices";
+
 /** The dialog's content: the four rests, and per character its hit dice and armour. */
-export function restDialogView(actors: readonly Actor.Implementation[], party: boolean) {
+export function restDialogView(
+  actors: readonly Actor.Implementation[],
+  mode: RestDialogMode,
+  fixedKind: RestKind | null = null,
+) {
   const s2 = optionalRules().deathRule === "dying";
   return {
-    party,
+    party: mode === "party",
+    choices: mode !== "party",
+    // Only a short rest spends hit dice; a party rest's players see the box only then.
+    hitDiceChoice: mode === "own" || fixedKind === "short",
     s2,
+    fixedKind: fixedKind && restKindLabel(fixedKind),
     kinds: REST_KINDS.map((kind) => ({
       value: kind,
       label: restKindLabel(kind),
@@ -56,17 +73,21 @@ export function restDialogView(actors: readonly Actor.Implementation[], party: b
   };
 }
 
-async function askRest(actors: readonly Actor.Implementation[], party: boolean) {
+async function askRest(
+  actors: readonly Actor.Implementation[],
+  mode: RestDialogMode,
+  fixedKind: RestKind | null,
+) {
   const s2 = optionalRules().deathRule === "dying";
   return askWithForm<{ kind: RestKind; entries: RestEntry[] }>({
-    title: game.i18n.localize(party ? "BRINK.Rest.partyTitle" : "BRINK.Rest.title"),
-    content: await renderDialog("dialogs/rest.hbs", restDialogView(actors, party)),
-    label: "BRINK.Rest.confirm",
+    title: game.i18n.localize(mode === "own" ? "BRINK.Rest.title" : "BRINK.Rest.partyTitle"),
+    content: await renderDialog("dialogs/rest.hbs", restDialogView(actors, mode, fixedKind)),
+    label: mode === "choices" ? "BRINK.PartyRest.confirm" : "BRINK.Rest.confirm",
     icon: "fa-solid fa-campground",
     read: (form) => ({
-      kind: isRestKind(form.kind) ? form.kind : "long-safe",
+      kind: fixedKind ?? (isRestKind(form.kind) ? form.kind : "long-safe"),
       entries: actors.flatMap((actor, index) =>
-        party && !isTicked(form[`member-${index}`])
+        mode === "party" && !isTicked(form[`member-${index}`])
           ? []
           : [
               {
@@ -86,25 +107,14 @@ export async function promptRest(actor: Actor.Implementation): Promise<RequestRe
     warn("BRINK.Rest.Refusal.notOwner", { name: actor.name });
     return null;
   }
-  const choice = await askRest([actor], false);
+  const choice = await askRest([actor], "own", null);
   return choice ? requestRest(choice.kind, choice.entries) : null;
 }
 
-/** The player characters: characters some player owns. */
-export function partyCharacters(): Actor.Implementation[] {
-  return game.actors.filter(
-    (actor) =>
-      actor.type === "character" &&
-      Object.entries(actor.ownership).some(
-        ([userId, level]) =>
-          userId !== "default" &&
-          level >= CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER &&
-          game.users.get(userId)?.isGM === false,
-      ),
-  );
-}
-
-/** `game.brink.partyRest()`: the GM rests the whole party at once; one card for everyone. */
+/**
+ * `game.brink.partyRest()` and the tracker's Party rest button: the GM picks the rest and who takes
+ * part; the GM's client posts the party rest's card and each player confirms their own choices.
+ */
 export async function partyRest(): Promise<RequestResult | null> {
   if (!game.user.isGM) {
     warn("BRINK.Rest.Refusal.gmOnly");
@@ -115,11 +125,37 @@ export async function partyRest(): Promise<RequestResult | null> {
     warn("BRINK.Rest.Refusal.noParty");
     return null;
   }
-  const choice = await askRest(actors, true);
+  if ([...game.combats].some((combat) => combat.started)) {
+    warn("BRINK.PartyRest.Refusal.combat");
+    return null;
+  }
+  const choice = await askRest(actors, "party", null);
   if (!choice) return null;
   if (choice.entries.length === 0) {
     warn("BRINK.Rest.Refusal.nobody");
     return null;
   }
-  return requestRest(choice.kind, choice.entries);
+  return requestPartyRestStart(
+    choice.kind,
+    choice.entries.map((entry) => entry.actorUuid),
+  );
+}
+
+/** The party rest's characters this user owns and has not confirmed yet. */
+function ownUnconfirmed(record: PartyRestRecord): Actor.Implementation[] {
+  return record.members.flatMap((member) => {
+    if (member.confirmed) return [];
+    const actor: unknown = fromUuidSync(member.actorUuid);
+    return actor instanceof BrinkActor && actor.isOwner ? [actor] : [];
+  });
+}
+
+/** The prompt for this user's choices on a party rest card (its Choose button, or when it is posted). */
+export async function choosePartyRest(message: ChatMessage.Implementation): Promise<RequestResult | null> {
+  const record = (message.system as { record?: PartyRestRecord }).record;
+  if (message.type !== "partyRest" || !record || record.status !== "gathering") return null;
+  const actors = ownUnconfirmed(record);
+  if (actors.length === 0) return null;
+  const choice = await askRest(actors, "choices", record.kind);
+  return choice ? requestPartyRestConfirm(message.id ?? "", choice.entries) : null;
 }

@@ -23,6 +23,9 @@ export const CARD_ACTIONS = [
   "revert-intercept",
   "revert-recovery",
   "pan-to-target",
+  "party-rest-choose",
+  "party-rest-finish",
+  "party-rest-cancel",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
