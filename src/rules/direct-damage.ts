@@ -107,3 +107,15 @@ export function meanDamage(sizes: readonly DieSize[], deflection: number): Fract
     total,
   );
 }
+
+/**
+ * [decision] The die a weapon made before direct damage existed is given, from its flat damage:
+ * up to 1 a d4, 2–3 a d6, 4 a d8, 5–6 a d10, 7 or more a d12 (the shipped weapons follow it too).
+ */
+export function dieForDamage(damage: number): DieSize {
+  if (damage <= 1) return 4;
+  if (damage <= 3) return 6;
+  if (damage === 4) return 8;
+  if (damage <= 6) return 10;
+  return 12;
+}
