@@ -22,6 +22,8 @@ import {
 } from "./roll-choices";
 import { skipsDialog } from "./fast-forward";
 import { askAttack } from "./attack-dialog";
+import { promptDirectAttack } from "./direct-flow";
+import { optionalRules } from "../../settings";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
 export const DEFAULT_DIFFICULTY = 6;
@@ -131,6 +133,8 @@ export async function promptAttack(
   const targets = targetedTokens();
   const blocker = attackBlocker(actor, weapon, targets);
   if (blocker) return warn(blocker, { weapon: weapon.name });
+  // RULES §7.3: under direct damage the weapon's die is rolled, with no attack test.
+  if (optionalRules().damageRule === "direct") return promptDirectAttack(actor, weapon, targets, request.event);
   const weaponData = itemData(weapon, WeaponData)?.attackWeapon();
   if (!weaponData) return warn("BRINK.Attack.Refusal.not-a-weapon", { weapon: weapon.name });
   const usable = weaponData.attributes.filter((a) => ATTRIBUTES.includes(a));
