@@ -25,6 +25,7 @@ import { registerStartup } from "./startup";
 import { statusEffectConfigs } from "./status-effects";
 // Requests are declared where their handlers live (requests/registry); these declare the card ones.
 import "./workflows/attack";
+import "./workflows/direct-attack";
 import "./workflows/damage";
 import "./workflows/healing-roll";
 import "./workflows/life";

@@ -22,7 +22,7 @@ import {
 } from "../data/chat";
 import { itemData, WeaponData } from "../data";
 
-export type { AttackRecord } from "../data/chat";
+export type { AttackRecord, DirectRecord } from "../data/chat";
 
 function rollMode(): string {
   return String(game.settings.get("core", "rollMode"));

@@ -36,6 +36,7 @@ export const TEMPLATE_PARTIALS = [
   "parts/stat.hbs",
   "parts/actions-panel.hbs",
   "chat/parts/dice.hbs",
+  "chat/parts/direct-dice.hbs",
   "chat/parts/roll-lines.hbs",
   "actor/header-actions.hbs",
   "actor/recovery.hbs",

@@ -12,6 +12,7 @@
  * are restated, so a delta never gains overrides it did not have.
  */
 import { actorModels, chatModels, itemModels } from "../data";
+import { dieForDamage } from "../rules/direct-damage";
 
 export interface DocumentSource {
   _id?: string | null;
@@ -69,5 +70,20 @@ const toVersion1: Migration = {
   message: (source) => (source.type === "attack" ? restate(current(chatModels, source), ["attacks"]) : {}),
 };
 
+/**
+ * 1 → 2: weapons gain the damage die direct damage rolls (RULES §7.3), chosen from their flat
+ * damage; a weapon that already has one keeps it.
+ */
+const toVersion2: Migration = {
+  version: 2,
+  item: (source) => {
+    if (source.type !== "weapon") return {};
+    const system = current(itemModels, source);
+    if (system.damageDie !== null && system.damageDie !== undefined) return {};
+    const damage = typeof system.damage === "number" ? system.damage : 1;
+    return { "system.damageDie": dieForDamage(damage) };
+  },
+};
+
 /** Every migration, oldest first. Add the next one here with the version it upgrades to. */
-export const MIGRATIONS: readonly Migration[] = [toVersion1];
+export const MIGRATIONS: readonly Migration[] = [toVersion1, toVersion2];

@@ -1,7 +1,7 @@
 import type { Attribute } from "./characters";
 import { damageAfterDeflection, deflectionFor, sizeDifference } from "./damage";
 import type { DamageType, Deflection } from "./damage";
-import type { DiceSource, DieRating } from "./dice";
+import type { DiceSource, DieRating, DieSize } from "./dice";
 import { hitChance } from "./odds";
 import type { Chance } from "./odds";
 import { STEP_LABELS, flatSteps, judge, rollLuck, rollTest, rollTestDice, sumOf } from "./tests";
@@ -20,6 +20,8 @@ export interface AttackWeapon {
   /** Holding any one of these adds the proficiency bonus. */
   readonly proficiencies: readonly string[];
   readonly damage: number;
+  /** The die it rolls under direct damage (RULES §7.3); null or absent: none set. */
+  readonly damageDie?: DieSize | null;
   readonly criticalDamage: number;
   /** A luck total at or above this is a critical: the attack cannot miss. */
   readonly criticalThreshold: number;

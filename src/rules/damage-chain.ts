@@ -35,6 +35,7 @@ import {
   type StrainOrInjury,
 } from "./dying";
 import { rollS1Injury, startDowned } from "./stabilise";
+import { directDamage } from "./direct-damage";
 
 export type {
   ActorState,
@@ -67,6 +68,8 @@ export interface Hit {
   deflectionModifier?: number;
   /** Damage already reduced elsewhere, such as what overflows a block. */
   ignoreDeflection?: boolean;
+  /** RULES §7.3 direct damage: armour may stop the whole blow, and what passes zero health is critical. */
+  direct?: boolean;
 }
 
 export interface DamageChoices {
@@ -273,7 +276,10 @@ export function applyDamage(
     return settle(before, before, log);
   }
   const deflection = appliedDeflection(hit, before.deflection);
-  const damage = damageAfterDeflection(hit.amount, deflection);
+  const damage =
+    hit.direct === true
+      ? directDamage(hit.amount, deflection)
+      : damageAfterDeflection(hit.amount, deflection);
   log.push({ kind: "deflection", type: hit.type, raw: hit.amount, deflection, damage });
 
   const wasAtZero = before.health.value === 0;

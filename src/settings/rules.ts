@@ -3,21 +3,23 @@ import { refreshRuleViews } from "./refresh";
 
 /**
  * The optional rules a GM switches in the Optional rules menu (RULES.md: S1, S2, S3; S0 on by default).
- * Only rules that are built are here: direct damage and detachments (RULES §7.3, §7.4) wait for issue
- * 12, and until then every attack is an attack test plus the weapon's damage. A world that stored
- * `damageRule` or `detachments` keeps the values, but no registered setting reads them.
+ * `damageRule` picks how an attack deals damage: the attack test plus the weapon's damage (core), or
+ * the weapon's damage die with no test (direct damage, RULES §7.3).
  */
 export const RULE_SETTINGS = {
   deathRule: ["luck", "dying", "stabilise"],
   initiativeMode: ["teams", "dexterity", "dexterity-test"],
+  damageRule: ["attack", "direct"],
 } as const;
 
 export type DeathRule = (typeof RULE_SETTINGS.deathRule)[number];
 export type InitiativeMode = (typeof RULE_SETTINGS.initiativeMode)[number];
+export type DamageRule = (typeof RULE_SETTINGS.damageRule)[number];
 
 export interface OptionalRules {
   deathRule: DeathRule;
   initiativeMode: InitiativeMode;
+  damageRule: DamageRule;
   emergencyRetreat: boolean;
   morale: boolean;
 }
@@ -85,6 +87,7 @@ export function optionalRules(): OptionalRules {
   return {
     deathRule: readChoice("deathRule"),
     initiativeMode: readChoice("initiativeMode"),
+    damageRule: readChoice("damageRule"),
     emergencyRetreat: game.settings.get(SYSTEM_ID, "emergencyRetreat") === true,
     morale: game.settings.get(SYSTEM_ID, "morale") === true,
   };

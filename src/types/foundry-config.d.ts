@@ -28,7 +28,7 @@ import type {
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
-import type { DeathRule, InitiativeMode } from "../settings";
+import type { DamageRule, DeathRule, InitiativeMode } from "../settings";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -76,6 +76,7 @@ declare module "fvtt-types/configuration" {
   interface SettingConfig {
     "brink.deathRule": DeathRule;
     "brink.initiativeMode": InitiativeMode;
+    "brink.damageRule": DamageRule;
     "brink.emergencyRetreat": boolean;
     "brink.morale": boolean;
     "brink.worldSchemaVersion": number;

@@ -17,6 +17,7 @@ import type { Fields } from "../requests/fields";
 import { rollAttackCard, type AttackTargetToken, type ManualDefences } from "./attack-card";
 import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
+import { optionalRules } from "../settings";
 
 /** [decision] The largest situational modifier a player may claim in the attack dialog. */
 export const MAX_MODIFIER = 20;
@@ -88,6 +89,8 @@ async function handleAttack(
   ask: AttackAsk,
   { user }: RequestContext,
 ): Promise<RequestResult<{ messageId: string }>> {
+  // RULES §7.3: under direct damage no attack test is rolled (workflows/direct-attack).
+  if (optionalRules().damageRule === "direct") return refuse("BRINK.Direct.Refusal.attack-test");
   const attacker = await fromUuid(ask.actorUuid);
   if (!(attacker instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
   if (!attacker.testUserPermission(user, "OWNER")) return refuse("BRINK.Roll.notOwner");

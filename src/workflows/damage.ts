@@ -140,8 +140,12 @@ function originalHit(found: Found, state: ActorState): Hit {
     type,
     lethal: !found.system.nonlethal,
     deflectionModifier: found.outcome.deflection - deflectionFor(type, state.deflection),
+    ...(isDirect(found) ? { direct: true } : {}),
   };
 }
+
+/** A direct-damage blow (RULES §7.3): no attack total, so nothing for a dodge to beat. */
+const isDirect = (found: Found): boolean => found.system.attacks[found.attack]?.direct !== undefined;
 
 const lifeData = actorData;
 /** A block or parry item's durability (null for an item that is not a weapon or shield). */
@@ -340,6 +344,7 @@ async function handleReaction(
   if (found.entry?.status === "applying") return interrupted(found);
   if (found.entry && found.entry.status !== "reverted") return refuse("BRINK.Damage.Refusal.tooLate");
   if (found.killed) return refuse("BRINK.Damage.Refusal.incapacitated");
+  if (kind === "dodge" && isDirect(found)) return refuse("BRINK.Direct.Refusal.dodge");
   const { state } = targetState(found);
   const hit = originalHit(found, state);
   const wielded = kind === "dodge" ? undefined : defenceItem(found.actor, kind);

@@ -137,7 +137,7 @@ async function look(name: string, html: string, theme: Theme) {
 }
 
 const MENUS = [
-  { file: "optional-rules", Menu: OptionalRulesMenu, viewer: gm, count: 4 },
+  { file: "optional-rules", Menu: OptionalRulesMenu, viewer: gm, count: 5 },
   { file: "automation", Menu: AutomationMenu, viewer: player, count: 1 },
   { file: "appearance", Menu: AppearanceMenu, viewer: player, count: 2 },
 ];

@@ -188,6 +188,35 @@ describe("a world made with Brink 0.1.0", () => {
   });
 });
 
+describe("a world made before direct damage (schema version 1)", () => {
+  it("gives each weapon the damage die its flat damage calls for, keeps a die already set, and touches nothing else", async () => {
+    const fighter = await Actor.implementation.create({
+      name: "Roland",
+      type: "character",
+      items: [
+        { name: "Greatsword", type: "weapon", system: { damage: 7 } },
+        { name: "Dagger", type: "weapon", system: { damage: 2 } },
+        { name: "Heirloom axe", type: "weapon", system: { damage: 5, damageDie: 12 } },
+        { name: "Tough", type: "talent" },
+      ],
+    } as never);
+    await Item.implementation.create({ name: "Club", type: "weapon", system: { damage: 1 } } as never);
+    await settings.set("brink", "worldSchemaVersion", 1);
+    writeLog.length = 0;
+
+    const report = await migrateWorld();
+
+    const dieOf = (item: { system: unknown } | undefined) =>
+      (item?.system as { damageDie: unknown }).damageDie;
+    expect(dieOf(fighter?.items.getName("Greatsword"))).toBe(12);
+    expect(dieOf(fighter?.items.getName("Dagger"))).toBe(6);
+    expect(dieOf(fighter?.items.getName("Heirloom axe"))).toBe(12);
+    expect(dieOf(game.items.getName("Club"))).toBe(4);
+    expect(report).toEqual({ version: SCHEMA_VERSION, migrated: 3, failures: [] });
+    expect(recorded()).toBe(SCHEMA_VERSION);
+  });
+});
+
 describe("worlds that need no migration", () => {
   it("a brand-new world only records the version, silently", async () => {
     expect(await migrateWorld()).toBeNull();

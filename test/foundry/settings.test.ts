@@ -79,6 +79,7 @@ describe("the settings menus", () => {
     expect(shown.map((s) => s.key)).toEqual([
       "deathRule",
       "initiativeMode",
+      "damageRule",
       "emergencyRetreat",
       "morale",
       "skipRollDialogs",
@@ -93,49 +94,57 @@ describe("the settings menus", () => {
     }
   });
 
-  it("Optional rules lists the four built rules with their hints, saves on submit and closes", async () => {
+  it("Optional rules lists the five built rules with their hints, saves on submit and closes", async () => {
     const menu = new OptionalRulesMenu({});
     await menu.render(true);
     const text = menu.element.textContent ?? "";
-    for (const key of ["deathRule", "initiativeMode", "emergencyRetreat", "morale"])
+    for (const key of ["deathRule", "initiativeMode", "damageRule", "emergencyRetreat", "morale"])
       expect(text).toContain(game.i18n.localize(`BRINK.Setting.${key}.hint`));
-    await submitMenu(menu, { deathRule: "dying", morale: true, emergencyRetreat: false });
+    await submitMenu(menu, {
+      deathRule: "dying",
+      damageRule: "direct",
+      morale: true,
+      emergencyRetreat: false,
+    });
     expect(game.brink.optionalRules()).toMatchObject({
       deathRule: "dying",
+      damageRule: "direct",
       morale: true,
       emergencyRetreat: false,
     });
     expect(menu.rendered).toBe(false);
   });
 
-  it("Optional rules offers neither direct damage nor detachments until they are built (issue 12)", async () => {
+  it("Optional rules offers direct damage as the damage rule, and no detachments until they are built", async () => {
     const menu = new OptionalRulesMenu({});
     await menu.render(true);
     const form = menu.element;
-    expect(form.querySelector('[name="damageRule"]')).toBeNull();
-    expect(form.querySelector('[name="detachments"]')).toBeNull();
     expect([...form.querySelectorAll("[name]")].map((c) => c.getAttribute("name"))).toEqual([
       "deathRule",
       "initiativeMode",
+      "damageRule",
       "emergencyRetreat",
       "morale",
     ]);
-    expect(form.textContent ?? "").not.toMatch(/direct damage|damage dice|detachment/i);
-    const menuHint = game.i18n.localize("BRINK.Setting.Menu.rules.hint");
-    expect(menuHint).not.toMatch(/damage|detachment/i);
+    const options = [...form.querySelectorAll('select[name="damageRule"] option')].map((o) => o.textContent);
+    expect(options).toEqual([
+      "Attack test and weapon damage (core)",
+      "Direct damage: roll the damage die (optional)",
+    ]);
+    expect(form.textContent ?? "").not.toMatch(/detachment/i);
     const keys = [...settings.settings.values()].filter((s) => s.namespace === "brink").map((s) => s.key);
-    expect(keys).not.toContain("damageRule");
+    expect(keys).toContain("damageRule");
     expect(keys).not.toContain("detachments");
   });
 
-  it("an old world that stored damageRule = direct and detachments = on still loads and plays the attack rule", async () => {
-    // The world's settings were saved before the two settings were hidden; Foundry keeps the stored
-    // values but no registered setting reads them.
-    settings.values.set("brink.damageRule", "direct");
+  it("an old world that stored detachments = on still loads; damageRule starts at the core attack rule", async () => {
+    // The world's settings were saved while detachments was offered; Foundry keeps the stored value
+    // but no registered setting reads it.
     settings.values.set("brink.detachments", true);
     expect(game.brink.optionalRules()).toEqual({
       deathRule: "luck",
       initiativeMode: "teams",
+      damageRule: "attack",
       emergencyRetreat: true,
       morale: false,
     });

@@ -33,6 +33,8 @@ import {
 } from "./roll-choices";
 import { skipsDialog } from "./fast-forward";
 import { askAttack, manualDefencesProblem, MANUAL_DEFAULTS, type AttackAnswer } from "./attack-dialog";
+import { promptDirectAttack } from "./direct-flow";
+import { optionalRules } from "../../settings";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
 export const DEFAULT_DIFFICULTY = 6;
@@ -203,6 +205,9 @@ export async function promptAttack(
 ): Promise<void> {
   const blocker = attackBlocker(actor, weapon);
   if (blocker) return warn(blocker, { weapon: weapon.name });
+  // RULES §7.3: under direct damage the weapon's die is rolled, with no attack test.
+  if (optionalRules().damageRule === "direct")
+    return promptDirectAttack(actor, weapon, targetedTokens(), request.event);
   const weaponData = itemData(weapon, WeaponData)?.attackWeapon();
   if (!weaponData) return warn("BRINK.Attack.Refusal.not-a-weapon", { weapon: weapon.name });
   const targets = targetedTokens();

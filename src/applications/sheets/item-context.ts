@@ -2,6 +2,8 @@
  * What the item sheet shows: the type's fields in schema order, with labels and hints from the
  * schema (LOCALIZATION_PREFIXES), so the template renders any item type without knowing it.
  */
+import { optionalRules } from "../../settings";
+
 export interface FieldView {
   name: string;
   path: string;
@@ -28,6 +30,7 @@ interface FieldLike {
 
 const CHOICE_LABELS: Record<string, string> = {
   damageType: "BRINK.DamageType",
+  damageDie: "BRINK.DamageDie",
   properties: "BRINK.WeaponProperty",
   attributes: "BRINK.Attribute",
   attribute: "BRINK.Attribute",
@@ -111,6 +114,10 @@ export function nullableChoicePaths(schema: SchemaLike, prefix = "system"): stri
   });
 }
 
+/** A weapon's damage die is only read under direct damage (RULES §7.3), so only shown there. */
+const shownUnderRules = (field: string): boolean =>
+  field !== "damageDie" || optionalRules().damageRule === "direct";
+
 export function itemSheetContext(item: SheetItem, editable: boolean) {
   // Every Brink item's system is a TypeDataModel; its schema and source are read generically here.
   const system = item.system as { schema: SchemaLike; _source: Record<string, unknown>; condition?: unknown };
@@ -118,7 +125,7 @@ export function itemSheetContext(item: SheetItem, editable: boolean) {
   return {
     item,
     typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
-    fields: fields.filter((f) => f.kind !== "html"),
+    fields: fields.filter((f) => f.kind !== "html" && shownUnderRules(f.name)),
     description: fields.find((f) => f.kind === "html") ?? null,
     condition: system.condition ?? null,
     editable,

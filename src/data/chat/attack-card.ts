@@ -9,6 +9,7 @@ import type { Edge } from "../../rules/modifiers";
 import type { ActorState, Hit, Step } from "../../rules/damage-chain";
 import type { DefenceStep } from "../../rules/defences";
 import { attackView, type TargetInfo } from "./card-views";
+import { directView, type DirectRecord } from "./direct-view";
 import { edgesText } from "./damage-steps";
 import type { InjuryItemRecord } from "./life-card";
 import { isRecordCard, ownsActorAt, renderCard, visibleTokenOnCanvas, type CardView } from "./card";
@@ -33,6 +34,8 @@ export interface InterceptRecord {
 
 export interface AttackRecord {
   result: AttackResult;
+  /** Present when the blow was direct damage: no test was rolled, the kept die is the damage. */
+  direct?: DirectRecord;
   targets: TargetInfo[];
   /** Intercepts on this attack, in order. */
   intercepts?: InterceptRecord[];
@@ -214,7 +217,16 @@ export function attackCardContext(
         };
       });
       const killingStrike = killingStrikeView(attack);
-      return { number: index + 1, index, ...view, targets, killingStrike, edges: edgesText(attack.edges) };
+      const direct = directView(attack.direct);
+      return {
+        number: index + 1,
+        index,
+        ...view,
+        targets,
+        killingStrike,
+        direct,
+        edges: edgesText(attack.edges),
+      };
     }),
   };
 }

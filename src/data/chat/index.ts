@@ -2,6 +2,7 @@ export * from "./card";
 export * from "./card-views";
 export * from "./damage-steps";
 export * from "./attack-card";
+export * from "./direct-view";
 export * from "./healing-card";
 export * from "./life-card";
 export * from "./test-card";

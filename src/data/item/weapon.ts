@@ -2,6 +2,7 @@ import type { AttackWeapon, WeaponDelivery } from "../../rules/attacks";
 import { ATTRIBUTES, type Attribute } from "../../rules/characters";
 import { DAMAGE_TYPES, type DamageType } from "../../rules/damage";
 import type { DefenceItem } from "../../rules/defences";
+import { DIE_SIZES, type DieSize } from "../../rules/dice";
 import {
   countField,
   nullableCount,
@@ -32,6 +33,14 @@ const weaponSchema = () => {
     }),
     proficiencies: new f.SetField(new f.StringField({ required: true, blank: false })),
     damage: countField(1),
+    /** The die it rolls under direct damage (RULES §7.3); null: none set, so it cannot attack there. */
+    damageDie: new f.NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      initial: null,
+      choices: [...DIE_SIZES],
+    }),
     criticalDamage: countField(2),
     criticalThreshold: new f.NumberField({
       required: true,
@@ -102,6 +111,8 @@ export class WeaponData extends foundry.abstract.TypeDataModel<
       attributes: [...this.attributes] as Attribute[],
       proficiencies: [...this.proficiencies],
       damage: this.damage,
+      // The schema only admits die sizes here (its choices).
+      damageDie: this.damageDie as DieSize | null,
       criticalDamage: this.criticalDamage,
       criticalThreshold: this.criticalThreshold,
       damageType: this.damageType as DamageType,

@@ -1,0 +1,102 @@
+/**
+ * A weapon clicked under direct damage (RULES §7.3): checks with a clear warning (nothing sent)
+ * when the attack cannot happen, the direct attack dialog, then the GM's client rolls the dice and
+ * writes the card.
+ */
+import { BrinkActor } from "../../documents/actor";
+import { itemData, WeaponData } from "../../data";
+import { ownRollMode } from "../../chat/post";
+import { adjustDefences } from "../../rules/attacks";
+import { deflectionFor } from "../../rules/damage";
+import { guardedDefender, type TokenActor } from "../../workflows/attack-card";
+import { requestDirectAttack, UNARMED } from "../../workflows/direct-attack";
+import { warn } from "../dialog-form";
+import { skipsDialog } from "./fast-forward";
+import {
+  askDirectAttack,
+  DEFAULT_DIRECT_CHOICE,
+  type DirectDialogInput,
+  type GroupOption,
+  type StrikeOption,
+} from "./direct-attack-dialog";
+
+const unarmedOption = (): StrikeOption => ({
+  id: UNARMED,
+  label: game.i18n.localize("BRINK.Direct.unarmed"),
+  die: null,
+});
+
+/** A weapon as it would strike under direct damage, or null when it has no die set. */
+function strikeOption(item: Item.Implementation): StrikeOption | null {
+  const data = itemData(item, WeaponData);
+  const die = data?.attackWeapon().damageDie;
+  return data && die && !data.condition.broken ? { id: item.id ?? "", label: item.name, die } : null;
+}
+
+const weaponsOf = (actor: BrinkActor): Item.Implementation[] =>
+  actor.items.contents.filter((item) => itemData(item, WeaponData) !== null);
+
+/** The weapon another character would join with: its first equipped weapon with a die, else bare hands. */
+function joiningWeapon(actor: BrinkActor): StrikeOption {
+  const equipped = weaponsOf(actor).filter((item) => itemData(item, WeaponData)?.equipped === true);
+  return equipped.map(strikeOption).find((option) => option !== null) ?? unarmedOption();
+}
+
+/** For the GM: the other characters on the scene that could join, each once. */
+function groupOptions(attacker: BrinkActor, targets: readonly TokenActor[]): GroupOption[] {
+  if (!game.user.isGM) return [];
+  const excluded = new Set<unknown>([attacker, ...targets.map((t) => t.actor)]);
+  const seen = new Set<BrinkActor>();
+  return (canvas?.tokens?.placeables ?? []).flatMap((token) => {
+    const actor = token.actor;
+    if (!(actor instanceof BrinkActor) || excluded.has(actor) || seen.has(actor)) return [];
+    seen.add(actor);
+    return [{ actorUuid: actor.uuid, name: token.name, weapon: joiningWeapon(actor) }];
+  });
+}
+
+function dialogInput(
+  actor: BrinkActor,
+  weapon: Item.Implementation,
+  main: StrikeOption,
+  targets: readonly TokenActor[],
+): DirectDialogInput {
+  const others = weaponsOf(actor).filter((item) => item !== weapon);
+  const type = itemData(weapon, WeaponData)?.attackWeapon().damageType ?? "bludgeoning";
+  return {
+    attackerName: actor.name,
+    weapon: main,
+    offhands: [...others.flatMap((item) => strikeOption(item) ?? []), unarmedOption()],
+    grouped: groupOptions(actor, targets),
+    targets: targets.map((t) => ({
+      name: t.name,
+      deflection: deflectionFor(
+        type,
+        adjustDefences(actor.rolling.size, guardedDefender(t.uuid, t.actor)).deflection,
+      ),
+    })),
+  };
+}
+
+/** Opens the direct attack dialog for a weapon against the targeted tokens (or skips it), then asks the GM. */
+export async function promptDirectAttack(
+  actor: BrinkActor,
+  weapon: Item.Implementation,
+  targets: TokenActor[],
+  event?: Event,
+): Promise<void> {
+  const main = strikeOption(weapon);
+  if (!main) return warn("BRINK.Direct.Refusal.no-die", { weapon: weapon.name, name: actor.name });
+  const input = dialogInput(actor, weapon, main, targets);
+  const choice = skipsDialog(event) ? DEFAULT_DIRECT_CHOICE : await askDirectAttack(input);
+  if (!choice) return;
+  await requestDirectAttack({
+    actorUuid: actor.uuid,
+    weaponId: weapon.id ?? "",
+    offhandId: choice.offhandId,
+    targets: targets.map((t) => t.uuid),
+    position: choice.position,
+    grouped: choice.grouped,
+    rollMode: ownRollMode(),
+  });
+}

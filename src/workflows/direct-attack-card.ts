@@ -1,0 +1,112 @@
+/**
+ * RULES §7.3 on the GM's client: a direct-damage attack's dice against each target, and its card.
+ * No test is rolled. Every striking weapon (the attacker's, a second weapon, the attackers the GM
+ * grouped with it) rolls its damage die, or the d4 or d12 its position calls for, and the highest
+ * die is kept; the target's deflection comes off it. A blast weapon rolls again for each target.
+ */
+import { postAttackCard, type AttackRecord, type CardAudience, type DirectRecord } from "../chat/post";
+import type { TargetInfo } from "../data/chat";
+import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
+import type { BrinkActor, RollRefusal } from "../documents/actor";
+import { adjustDefences, type AttackResult } from "../rules/attacks";
+import { deflectionFor, type DamageType } from "../rules/damage";
+import type { DieSize } from "../rules/dice";
+import { directDamage, directDice, rollDirect, type Position } from "../rules/direct-damage";
+import { guardedDefender, type AttackTargetToken } from "./attack-card";
+
+/** [decision] Bare hands deal bludgeoning damage. */
+const UNARMED_TYPE: DamageType = "bludgeoning";
+
+/** One weapon striking under direct damage: who wields it, and its die (null: bare hands). */
+export interface DirectStriker {
+  actor: BrinkActor;
+  weaponName: string;
+  die: DieSize | null;
+  damageType: DamageType;
+}
+
+export interface DirectOrder {
+  attacker: BrinkActor;
+  weapon: Item.Implementation;
+  strikers: DirectStriker[];
+  position: Position;
+  blast: boolean;
+  targets: AttackTargetToken[];
+  audience: CardAudience;
+}
+
+export const unarmedStriker = (actor: BrinkActor): DirectStriker => ({
+  actor,
+  weaponName: game.i18n.localize("BRINK.Direct.unarmed"),
+  die: null,
+  damageType: UNARMED_TYPE,
+});
+
+const info = (token: AttackTargetToken): TargetInfo => ({
+  uuid: token.uuid,
+  name: token.name,
+  img: token.img,
+});
+
+/**
+ * The blow against one target, in the shape of an attack that hits (no test, no luck die), so the
+ * card, the reactions and Apply damage read it as they read any attack.
+ */
+function directResult(order: DirectOrder, token: AttackTargetToken, record: DirectRecord): AttackResult {
+  const striker = order.strikers[record.kept] ?? order.strikers[0];
+  const size = striker?.actor.rolling.size ?? 4;
+  const defences = adjustDefences(size, guardedDefender(token.uuid, token.actor));
+  const damageType = striker?.damageType ?? UNARMED_TYPE;
+  const deflection = deflectionFor(damageType, defences.deflection);
+  return {
+    ok: true,
+    attribute: "str",
+    proficient: false,
+    dice: { advantage: 0, pools: [], keptPool: 0, diceTotal: record.value },
+    steps: [],
+    luck: { face: 0, bonus: 0, total: 0 },
+    total: record.value,
+    critical: false,
+    mishap: false,
+    damageType,
+    targets: [
+      {
+        intendedId: token.uuid,
+        targetId: token.uuid,
+        strayed: false,
+        defences,
+        hit: true,
+        rawDamage: record.value,
+        deflection,
+        damage: directDamage(record.value, deflection),
+      },
+    ],
+  };
+}
+
+/** Rolls every target's dice and posts the card: the card, or why it could not be made. */
+export async function rollDirectAttackCard(
+  order: DirectOrder,
+): Promise<ChatMessage.Implementation | RollRefusal> {
+  const strikes = order.strikers.map((s) => ({ attackerId: s.actor.uuid, die: s.die }));
+  const dice = directDice(strikes, order.position);
+  const attacks: AttackRecord[] = [];
+  const rolls: BrinkRoll[] = [];
+  for (const token of order.targets) {
+    const rolled = await resolveWithFoundryDice((source) => rollDirect(dice, source));
+    const record: DirectRecord = {
+      position: order.position,
+      dice: rolled.result.dice.map((die, index) => ({
+        ...die,
+        attackerName: order.strikers[index]?.actor.name ?? "",
+        weaponName: order.strikers[index]?.weaponName ?? "",
+      })),
+      kept: rolled.result.kept,
+      value: rolled.result.value,
+    };
+    attacks.push({ result: directResult(order, token, record), targets: [info(token)], direct: record });
+    rolls.push(...rolled.rolls);
+  }
+  const card = await postAttackCard(order.attacker, order.weapon, attacks, rolls, order.audience);
+  return card ?? { ok: false, reason: "BRINK.Attack.Refusal.no-target" };
+}

@@ -1,0 +1,310 @@
+/**
+ * Direct damage (RULES §7.3) through the documents, with fixed dice: a weapon click under the
+ * `direct` rule opens the direct attack dialog, the GM's client rolls the weapons' dice (no test),
+ * keeps the highest, and the card's Apply damage takes the target's deflection off it and runs the
+ * damage chain. Bad input is refused with a message and nothing written.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { clearDice, queueDice } from "../fake-foundry/dice";
+import { notifications, resetWorld, session, settings, users, writeLog } from "../fake-foundry/install";
+import { asUser, makeUser } from "../fake-foundry/runtime";
+import {
+  answerDialog,
+  clearCanvas,
+  clearDialogAnswers,
+  placeToken,
+  shownDialogs,
+  type PlacedToken,
+} from "../fake-foundry/ui";
+import type { BrinkActor } from "../../src/documents/actor";
+import { onCard } from "../support/cards";
+import { PLAIN_ATTACK } from "../support/attacks";
+import { bootBrink } from "./boot";
+
+await bootBrink();
+const { promptAttack } = await import("../../src/applications/rolls/flows");
+const { requestCardAction } = await import("../../src/workflows/damage");
+const { requestFromGM } = await import("../../src/requests");
+
+const player =
+  users.get("direct-player") ?? users.add(makeUser({ id: "direct-player", name: "Player", isGM: false }));
+const { NONE, OWNER } = CONST.DOCUMENT_OWNERSHIP_LEVELS;
+
+interface Life {
+  endurance: { value: number };
+  health: { value: number };
+}
+const life = (actor: BrinkActor) => actor.system as unknown as Life;
+const lastCard = () =>
+  game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & {
+    content: string;
+    system: unknown;
+  };
+
+const weapon = (name: string, damageDie: number | null, extra: Record<string, unknown> = {}) => ({
+  name,
+  type: "weapon",
+  system: { attributes: ["str"], damage: 4, damageDie, damageType: "slashing", equipped: true, ...extra },
+});
+
+async function roland(owner = player.id): Promise<BrinkActor> {
+  return (await Actor.implementation.create({
+    name: "Roland",
+    type: "character",
+    ownership: { default: NONE, [owner]: OWNER },
+    items: [weapon("Longsword", 8), weapon("Dagger", 6, { damageType: "piercing" }), weapon("Club", null)],
+  } as never)) as BrinkActor;
+}
+
+async function goblin(name: string, die: number): Promise<BrinkActor> {
+  return (await Actor.implementation.create({
+    name,
+    type: "npc",
+    items: [weapon("Spear", die, { damageType: "piercing" })],
+  } as never)) as BrinkActor;
+}
+
+async function ostrog(): Promise<{ actor: BrinkActor; token: PlacedToken }> {
+  const actor = (await Actor.implementation.create({
+    name: "Ostrog",
+    type: "npc",
+    system: {
+      deflection: { physical: 1, elemental: 0 },
+      endurance: { value: 6, max: 6 },
+      health: { value: 8, max: 8 },
+    },
+  } as never)) as BrinkActor;
+  return { actor, token: placeToken(actor, 3, 3) };
+}
+
+const item = (actor: BrinkActor, name: string) => actor.items.getName(name) as Item.Implementation;
+
+/** The attacker's user targets the token and clicks the weapon; the dialog is answered with `answer`. */
+async function strike(
+  attacker: BrinkActor,
+  name: string,
+  target: PlacedToken,
+  answer: Record<string, unknown>,
+) {
+  game.user.targets.clear();
+  game.user.targets.add(target as never);
+  answerDialog(answer);
+  await promptAttack(attacker, item(attacker, name));
+}
+
+const directOf = (card: { system: unknown }, index = 0) =>
+  (
+    card.system as {
+      attacks: { direct?: { dice: { size: number; face: number }[]; kept: number; value: number } }[];
+    }
+  ).attacks[index]?.direct;
+
+beforeEach(async () => {
+  resetWorld();
+  clearDice();
+  clearCanvas();
+  clearDialogAnswers();
+  shownDialogs.length = 0;
+  await settings.set("brink", "damageRule", "direct");
+});
+
+describe("direct damage attacks (RULES §7.3)", () => {
+  it("rolls the weapon's die with no test, and Apply damage takes deflection off it: endurance, then health", async () => {
+    const attacker = await roland();
+    const { actor, token } = await ostrog();
+    placeToken(attacker, 1, 1);
+    queueDice(7); // the longsword's d8
+
+    await asUser(player, () => strike(attacker, "Longsword", token, { position: "normal", offhandId: "" }));
+
+    const dialog = shownDialogs.at(-1)?.content ?? "";
+    expect(dialog).toContain("Roland: Longsword (d8)");
+    expect(dialog).toContain("Deflection");
+    const card = lastCard();
+    expect(directOf(card)).toMatchObject({ dice: [{ size: 8, face: 7 }], kept: 0, value: 7 });
+    expect(card.content).toContain("Direct damage: no attack test, the highest die is the blow");
+    expect(card.content).toContain("Roland: Longsword (d8)");
+    expect(card.content).toContain("7 − 1 = <strong>6</strong>");
+    expect(card.content).not.toContain("card-luck");
+    expect(card.content).not.toContain('data-kind="dodge"');
+
+    await asUser(player, () => requestCardAction("apply", onCard(card, token)));
+    expect(life(actor)).toMatchObject({ endurance: { value: 0 }, health: { value: 8 } });
+
+    const second = await (async () => {
+      queueDice(5);
+      await asUser(player, () => strike(attacker, "Longsword", token, { position: "normal", offhandId: "" }));
+      return lastCard();
+    })();
+    await asUser(player, () => requestCardAction("apply", onCard(second, token)));
+    expect(life(actor)).toMatchObject({ endurance: { value: 0 }, health: { value: 4 } });
+  });
+
+  it("rolls both weapons' dice and keeps the highest; impaired makes every die a d4, enhanced a d12", async () => {
+    const attacker = await roland();
+    const { token } = await ostrog();
+    const dagger = item(attacker, "Dagger").id;
+
+    queueDice(2, 5);
+    await asUser(player, () =>
+      strike(attacker, "Longsword", token, { position: "normal", offhandId: dagger }),
+    );
+    expect(directOf(lastCard())).toMatchObject({
+      dice: [
+        { size: 8, face: 2 },
+        { size: 6, face: 5 },
+      ],
+      kept: 1,
+      value: 5,
+    });
+    expect(lastCard().content).toContain("Roland: Dagger (d6)");
+    expect(lastCard().content).toContain("highest, kept");
+
+    queueDice(4, 3);
+    await asUser(player, () =>
+      strike(attacker, "Longsword", token, { position: "impaired", offhandId: dagger }),
+    );
+    expect(directOf(lastCard())?.dice.map((d) => d.size)).toEqual([4, 4]);
+    expect(lastCard().content).toContain("Impaired: every die is a d4, whatever the weapon.");
+
+    queueDice(11);
+    await asUser(player, () => strike(attacker, "Longsword", token, { position: "enhanced", offhandId: "" }));
+    expect(directOf(lastCard())).toMatchObject({ dice: [{ size: 12, face: 11 }], value: 11 });
+    expect(lastCard().content).toContain("Roland: Longsword, enhanced (d12)");
+  });
+
+  it("lets a second hand strike bare (d4), and armour can stop a blow entirely", async () => {
+    const attacker = await roland();
+    const { actor, token } = await ostrog();
+    queueDice(1, 1);
+    await asUser(player, () =>
+      strike(attacker, "Longsword", token, { position: "normal", offhandId: "unarmed" }),
+    );
+    const card = lastCard();
+    expect(directOf(card)?.dice.map((d) => d.size)).toEqual([8, 4]);
+    expect(card.content).toContain("Roland: bare hands (d4)");
+    expect(card.content).toContain("1 − 1 = <strong>0</strong>");
+    await asUser(player, () => requestCardAction("apply", onCard(card, token)));
+    expect(life(actor)).toMatchObject({ endurance: { value: 6 }, health: { value: 8 } });
+  });
+
+  it("lets the GM group several attackers on one target: every die rolled, the highest kept", async () => {
+    const boss = await goblin("Goblin boss", 10);
+    const grunt = await goblin("Goblin", 6);
+    const { token } = await ostrog();
+    placeToken(boss, 1, 1);
+    placeToken(grunt, 1, 2);
+
+    queueDice(3, 6);
+    await strike(boss, "Spear", token, { position: "normal", offhandId: "", "grouped.0": true });
+
+    expect(shownDialogs.at(-1)?.content).toContain("Goblin: Spear");
+    expect(directOf(lastCard())).toMatchObject({
+      dice: [
+        { size: 10, face: 3 },
+        { size: 6, face: 6 },
+      ],
+      kept: 1,
+      value: 6,
+    });
+    expect(lastCard().content).toContain("Goblin: Spear (d6)");
+  });
+
+  it("refuses a weapon with no damage die, with the reason, and writes nothing", async () => {
+    const attacker = await roland();
+    const { token } = await ostrog();
+    writeLog.length = 0;
+    const messages = game.messages.size;
+
+    await asUser(player, () => strike(attacker, "Club", token, { position: "normal", offhandId: "" }));
+
+    expect(notifications.log.at(-1)).toEqual({
+      level: "warn",
+      message:
+        "Club (Roland) has no damage die, so it cannot attack under direct damage. Set one on the weapon.",
+    });
+    expect(game.messages.size).toBe(messages);
+    expect(writeLog).toEqual([]);
+  });
+
+  it("on the GM's client refuses what a hand-made request asks: a dieless weapon, a player's grouping, an attack test, a dodge", async () => {
+    const attacker = await roland();
+    const grunt = await goblin("Goblin", 6);
+    const { token } = await ostrog();
+    const ask = {
+      actorUuid: attacker.uuid,
+      weaponId: item(attacker, "Longsword").id,
+      offhandId: "",
+      targets: [token.document.uuid],
+      position: "normal",
+      grouped: [],
+      rollMode: "publicroll",
+    };
+    writeLog.length = 0;
+    const asPlayer = (payload: Record<string, unknown>) =>
+      asUser(player, () => requestFromGM("attack.direct", payload));
+
+    expect(await asPlayer({ ...ask, weaponId: item(attacker, "Club").id })).toMatchObject({
+      ok: false,
+      reason: "BRINK.Direct.Refusal.no-die",
+    });
+    expect(await asPlayer({ ...ask, offhandId: item(attacker, "Club").id })).toMatchObject({
+      reason: "BRINK.Direct.Refusal.no-die",
+    });
+    expect(
+      await asPlayer({ ...ask, grouped: [{ actorUuid: grunt.uuid, weaponId: "unarmed" }] }),
+    ).toMatchObject({
+      reason: "BRINK.Direct.Refusal.group-gm-only",
+    });
+    expect(await asPlayer({ ...ask, offhandId: ask.weaponId })).toMatchObject({
+      reason: "BRINK.Direct.Refusal.same-weapon",
+    });
+    expect(await asPlayer({ ...ask, position: "heroic" })).toMatchObject({ ok: false });
+    const test = {
+      actorUuid: attacker.uuid,
+      weaponId: ask.weaponId,
+      targets: ask.targets,
+      choice: PLAIN_ATTACK,
+    };
+    expect(
+      await asUser(player, () => requestFromGM("attack", { ...test, rollMode: "publicroll" })),
+    ).toMatchObject({
+      reason: "BRINK.Direct.Refusal.attack-test",
+    });
+    expect(writeLog).toEqual([]);
+
+    queueDice(4);
+    await asUser(player, () => requestFromGM("attack.direct", ask));
+    const dodge = await asUser(session.user, () =>
+      requestCardAction("react", { ...onCard(lastCard(), token), kind: "dodge" }),
+    );
+    expect(dodge).toMatchObject({ ok: false, reason: "BRINK.Direct.Refusal.dodge" });
+  });
+
+  it("lets the GM revert an applied direct blow", async () => {
+    const attacker = await roland();
+    const { actor, token } = await ostrog();
+    queueDice(8);
+    await asUser(player, () => strike(attacker, "Longsword", token, { position: "normal", offhandId: "" }));
+    const card = lastCard();
+    await asUser(player, () => requestCardAction("apply", onCard(card, token)));
+    expect(life(actor)).toMatchObject({ endurance: { value: 0 }, health: { value: 7 } });
+
+    await requestCardAction("revert", onCard(card, token));
+
+    expect(life(actor)).toMatchObject({ endurance: { value: 6 }, health: { value: 8 } });
+  });
+
+  it("is off under the core rule: a weapon click opens the attack test dialog", async () => {
+    await settings.set("brink", "damageRule", "attack");
+    const attacker = await roland();
+    const { token } = await ostrog();
+    queueDice(3, 3, 10);
+    await asUser(player, () =>
+      strike(attacker, "Longsword", token, { attribute: "str", advantage: "0", modifier: "0" }),
+    );
+    expect(shownDialogs.at(-1)?.content).not.toContain("Position");
+    expect(directOf(lastCard())).toBeUndefined();
+    expect(lastCard().content).toContain("card-luck");
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { DIE_SIZES, fixedDice, type DieSize } from "../../src/rules/dice";
+import { fraction } from "../../src/rules/death";
+import {
+  chanceOfAtLeast,
+  directDamage,
+  directDamageCounts,
+  directDamageOdds,
+  directDice,
+  meanDamage,
+  rollDirect,
+  type DirectStrike,
+} from "../../src/rules/direct-damage";
+
+const strike = (die: DieSize | null, attackerId = "a"): DirectStrike => ({ attackerId, die });
+
+/** Every sequence of faces the dice can show, in roll order. */
+function everyRoll(sizes: readonly DieSize[]): number[][] {
+  return sizes.reduce<number[][]>(
+    (rolls, size) => rolls.flatMap((roll) => Array.from({ length: size }, (_, i) => [...roll, i + 1])),
+    [[]],
+  );
+}
+
+/** Every multiset of one to three damage dice. */
+function diceSets(): DieSize[][] {
+  const sets: DieSize[][] = [];
+  for (const a of DIE_SIZES) {
+    sets.push([a]);
+    for (const b of DIE_SIZES.filter((size) => size >= a)) {
+      sets.push([a, b]);
+      for (const c of DIE_SIZES.filter((size) => size >= b)) sets.push([a, b, c]);
+    }
+  }
+  return sets;
+}
+
+describe("direct damage (RULES §7.3)", () => {
+  it("rolls each weapon's die, a d4 for bare hands, and replaces every die when impaired or enhanced", () => {
+    const strikes = [strike(8, "roland"), strike(null, "boudica")];
+    expect(directDice(strikes, "normal")).toEqual([
+      { attackerId: "roland", size: 8, reason: "weapon" },
+      { attackerId: "boudica", size: 4, reason: "unarmed" },
+    ]);
+    expect(directDice(strikes, "impaired").map((d) => [d.size, d.reason])).toEqual([
+      [4, "impaired"],
+      [4, "impaired"],
+    ]);
+    expect(directDice(strikes, "enhanced").map((d) => [d.size, d.reason])).toEqual([
+      [12, "enhanced"],
+      [12, "enhanced"],
+    ]);
+  });
+
+  it("keeps the highest die, the first of equals, and takes deflection off it (never below 0)", () => {
+    const dice = directDice([strike(10), strike(6), strike(6)], "normal");
+    const roll = rollDirect(dice, fixedDice([3, 5, 5]));
+    expect(roll).toMatchObject({ kept: 1, value: 5 });
+    expect(roll.dice.map((d) => d.face)).toEqual([3, 5, 5]);
+    expect(directDamage(roll.value, 1)).toBe(4);
+    // S3's troll: a d10 showing 4 against leather armour 1 leaves 3.
+    expect(directDamage(4, 1)).toBe(3);
+    expect(directDamage(2, 3)).toBe(0);
+  });
+
+  it("gives exact odds that match every roll of one to three dice against deflection 0 to 6", () => {
+    for (const sizes of diceSets()) {
+      const rolls = everyRoll(sizes);
+      const dice = directDice(
+        sizes.map((size) => strike(size)),
+        "normal",
+      );
+      for (let deflection = 0; deflection <= 6; deflection++) {
+        const counts: number[] = [];
+        for (const faces of rolls) {
+          const damage = directDamage(rollDirect(dice, fixedDice(faces)).value, deflection);
+          counts[damage] = (counts[damage] ?? 0) + 1;
+        }
+        const expected = Array.from({ length: counts.length }, (_, d) => counts[d] ?? 0);
+        expect(directDamageCounts(sizes, deflection)).toEqual({ counts: expected, total: rolls.length });
+      }
+    }
+  });
+
+  it("states the chances as fractions: d8 and d6 against deflection 1", () => {
+    // Highest of d8 and d6 is k with (k·min(k,6) − (k−1)·min(k−1,6)) of 48 outcomes.
+    expect(directDamageOdds([8, 6], 1)).toEqual([
+      fraction(1, 48),
+      fraction(3, 48),
+      fraction(5, 48),
+      fraction(7, 48),
+      fraction(9, 48),
+      fraction(11, 48),
+      fraction(6, 48),
+      fraction(6, 48),
+    ]);
+    expect(chanceOfAtLeast([8, 6], 1, 1)).toEqual(fraction(47, 48));
+    expect(chanceOfAtLeast([4], 4, 1)).toEqual(fraction(0, 4));
+    expect(meanDamage([12], 0)).toEqual(fraction(78, 12));
+  });
+});
