@@ -69,5 +69,28 @@ const toVersion1: Migration = {
   message: (source) => (source.type === "attack" ? restate(current(chatModels, source), ["attacks"]) : {}),
 };
 
+/** The shipped light sources (RULES §7.5): world copies made before gear had burning hours gain them. */
+const SHIPPED_LIGHTS: Record<string, { hours: number; left: null; consumed: boolean }> = {
+  "Compendium.brink.equipment.Item.vD7XuwB5k3GqbBLw": { hours: 1, left: null, consumed: true },
+  "Compendium.brink.equipment.Item.7Zo0gZPel7BIEvtl": { hours: 3, left: null, consumed: false },
+};
+
+function compendiumSource(source: DocumentSource): string {
+  const stats = source._stats;
+  const uuid = typeof stats === "object" && stats !== null ? Reflect.get(stats, "compendiumSource") : null;
+  return typeof uuid === "string" ? uuid : "";
+}
+
+/** 1 → 2: a torch or lantern copied from Brink's equipment, with no burning hours yet, gains them. */
+const toVersion2: Migration = {
+  version: 2,
+  item: (source) => {
+    const light = SHIPPED_LIGHTS[compendiumSource(source)];
+    const hours: unknown = foundry.utils.getProperty(source, "system.light.hours");
+    if (source.type !== "gear" || !light || typeof hours === "number") return {};
+    return { "system.light": light };
+  },
+};
+
 /** Every migration, oldest first. Add the next one here with the version it upgrades to. */
-export const MIGRATIONS: readonly Migration[] = [toVersion1];
+export const MIGRATIONS: readonly Migration[] = [toVersion1, toVersion2];

@@ -5,7 +5,7 @@ import { SYSTEM_ID } from "../constants";
  * migrated to in the hidden `worldSchemaVersion` setting; 0 means none was ever recorded (every world
  * made with Brink 0.1.0, and every brand-new world).
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export function recordedVersion(): number {
   const value: unknown = game.settings.get(SYSTEM_ID, "worldSchemaVersion");
