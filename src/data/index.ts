@@ -13,6 +13,7 @@ import {
   RestCardData,
   ReuniteCardData,
   RecoveryCardData,
+  ExplorationCardData,
   TestCardData,
 } from "./chat";
 import { ArmourData, GearData, InjuryData, SetbackData, ShieldData, TalentData, WeaponData } from "./item";
@@ -47,4 +48,5 @@ export const chatModels = {
   action: ActionCardData,
   opposed: OpposedCardData,
   recovery: RecoveryCardData,
+  exploration: ExplorationCardData,
 } as const;

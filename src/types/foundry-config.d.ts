@@ -24,6 +24,7 @@ import type {
   InitiativeCardData,
   MigrationCardData,
   RecoveryCardData,
+  ExplorationCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -54,6 +55,7 @@ declare module "fvtt-types/configuration" {
       initiative: typeof InitiativeCardData;
       migration: typeof MigrationCardData;
       recovery: typeof RecoveryCardData;
+      exploration: typeof ExplorationCardData;
     };
   }
 
@@ -78,6 +80,7 @@ declare module "fvtt-types/configuration" {
     "brink.morale": boolean;
     "brink.worldSchemaVersion": number;
     "brink.tables": Record<string, string>;
+    "brink.travelTurns": number;
     "brink.skipRollDialogs": boolean;
     "brink.showExactOdds": boolean;
     "brink.collapseCards": boolean;

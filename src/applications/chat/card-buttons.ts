@@ -13,6 +13,8 @@ import { chooseDrop, confirmRetreatRequest, reuniteParty } from "../retreat/retr
 import { promptIntercept } from "../allies/intercept-prompt";
 import { requestInterceptRevert } from "../../workflows/allies/intercept";
 import { requestRecoveryRevert } from "../../workflows/long-term-recovery";
+import { requestExplorationRevert } from "../../workflows/exploration";
+import { chooseReturnDrop } from "../exploration/drop-dialog";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
@@ -46,6 +48,8 @@ const HANDLERS: Record<CardAction, Handler> = {
   },
   "revert-intercept": (message, button) => requestInterceptRevert(onTarget(message, button)),
   "revert-recovery": (message) => requestRecoveryRevert(message.id ?? ""),
+  "exploration-drop": (message, button) => chooseReturnDrop(message, button.dataset.actorUuid ?? ""),
+  "revert-exploration": (message) => requestExplorationRevert(message.id ?? ""),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

@@ -22,6 +22,8 @@ export const CARD_ACTIONS = [
   "intercept",
   "revert-intercept",
   "revert-recovery",
+  "exploration-drop",
+  "revert-exploration",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 

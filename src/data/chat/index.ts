@@ -16,3 +16,4 @@ export * from "./initiative-card";
 export * from "./migration-card";
 export * from "./action-card";
 export * from "./recovery-card";
+export * from "./exploration-card";
