@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../../src/rules/dice";
+import {
+  CORRUPTION_DIFFICULTY,
+  checkCorruption,
+  damageAttribute,
+} from "../../src/rules/exploration/corruption";
 import { burnHour, type LightState } from "../../src/rules/exploration/light";
+import { checkResilience } from "../../src/rules/exploration/resilience";
 import { bestModifier, returnDifficulty, rollToReturn } from "../../src/rules/exploration/return";
 import { rangeIndexFor, rollTravelTurn } from "../../src/rules/exploration/travel-turn";
 
@@ -82,6 +88,52 @@ describe("rolling to return", () => {
     const dice = fixedDice([8, 3, 6, 1]);
     const result = rollToReturn(1, 12, "dangerous", dice);
     expect(result.cost).toEqual({ shortBy: 3, damageFaces: [3, 6, 1], damage: 10, loads: 0 });
+    expect(dice.remaining()).toBe(0);
+  });
+});
+
+describe("resilience", () => {
+  it("asks for no check while the hours are within the CON value", () => {
+    expect(checkResilience(10, 10, fixedDice([]))).toEqual({
+      limit: 10,
+      hoursOver: 0,
+      check: null,
+      exhausted: false,
+    });
+  });
+
+  it("checks d20 + CON modifier against 10 + the hours over; a failure exhausts", () => {
+    const failed = checkResilience(8, 11, fixedDice([11]));
+    expect(failed.check).toMatchObject({ total: 12, difficulty: 13, success: false });
+    expect(failed).toMatchObject({ hoursOver: 3, exhausted: true });
+    expect(checkResilience(8, 11, fixedDice([12])).exhausted).toBe(false);
+  });
+});
+
+describe("corruption", () => {
+  it("steps an attribute down by the damage to the largest die that fits, or to 0 below a d4", () => {
+    expect(damageAttribute(10, 4)).toBe(6);
+    expect(damageAttribute(6, 6)).toBe(0);
+    expect(damageAttribute(12, 1)).toBe(10);
+    expect(damageAttribute(4, 0)).toBe(4);
+  });
+
+  it("reproduces S1's snake bite: CON d10 fails, takes 4 (d6), then fails again and takes 6 (0)", () => {
+    const bite = checkCorruption(10, CORRUPTION_DIFFICULTY, null, fixedDice([5]));
+    expect(bite).toMatchObject({ check: { total: 7, success: false }, damage: null, attribute: null });
+    const first = checkCorruption(10, CORRUPTION_DIFFICULTY, 10, fixedDice([3, 4]));
+    expect(first).toMatchObject({ damage: 4, attribute: { before: 10, after: 6 } });
+    const second = checkCorruption(6, CORRUPTION_DIFFICULTY, 6, fixedDice([2, 6]));
+    expect(second).toMatchObject({ damage: 6, attribute: { before: 6, after: 0 } });
+  });
+
+  it("deals nothing when the check succeeds", () => {
+    const dice = fixedDice([11]);
+    expect(checkCorruption(6, 11, 6, dice)).toMatchObject({
+      check: { success: true },
+      damage: null,
+      attribute: null,
+    });
     expect(dice.remaining()).toBe(0);
   });
 });
