@@ -45,6 +45,8 @@ import { registerTokenRuler } from "./applications/canvas/token-ruler";
 import { registerRecovery } from "./workflows/recovery";
 import { registerSmallActions } from "./workflows/small-actions";
 import { registerSmallActionPrompts } from "./applications/actions/small-action-prompts";
+import { registerExploration } from "./workflows/exploration";
+import { registerExplorationControls } from "./applications/exploration";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -84,6 +86,8 @@ Hooks.once("init", () => {
   registerRecovery();
   registerSmallActions();
   registerSmallActionPrompts();
+  registerExploration();
+  registerExplorationControls();
   registerLegacyRecoveryCards();
   registerCardButtons();
   registerCardCollapse();

@@ -14,6 +14,7 @@ import {
   ReuniteCardData,
   RecoveryCardData,
   PartyRestCardData,
+  ExplorationCardData,
   TestCardData,
 } from "./chat";
 import { ArmourData, GearData, InjuryData, SetbackData, ShieldData, TalentData, WeaponData } from "./item";
@@ -49,4 +50,5 @@ export const chatModels = {
   opposed: OpposedCardData,
   recovery: RecoveryCardData,
   partyRest: PartyRestCardData,
+  exploration: ExplorationCardData,
 } as const;

@@ -70,18 +70,41 @@ const toVersion1: Migration = {
   message: (source) => (source.type === "attack" ? restate(current(chatModels, source), ["attacks"]) : {}),
 };
 
-/**
- * 1 → 2: weapons gain the damage die direct damage rolls (RULES §7.3), chosen from their flat
- * damage; a weapon that already has one keeps it.
- */
+/** The shipped light sources (RULES §7.5): world copies made before gear had burning hours gain them. */
+const SHIPPED_LIGHTS: Record<string, { hours: number; left: null; consumed: boolean }> = {
+  "Compendium.brink.equipment.Item.vD7XuwB5k3GqbBLw": { hours: 1, left: null, consumed: true },
+  "Compendium.brink.equipment.Item.7Zo0gZPel7BIEvtl": { hours: 3, left: null, consumed: false },
+};
+
+function compendiumSource(source: DocumentSource): string {
+  const stats = source._stats;
+  const uuid = typeof stats === "object" && stats !== null ? Reflect.get(stats, "compendiumSource") : null;
+  return typeof uuid === "string" ? uuid : "";
+}
+
+/** A weapon gains the damage die direct damage rolls (RULES §7.3), chosen from its flat damage. */
+function weaponDie(source: DocumentSource): Record<string, unknown> {
+  const system = current(itemModels, source);
+  if (system.damageDie !== null && system.damageDie !== undefined) return {};
+  const damage = typeof system.damage === "number" ? system.damage : 1;
+  return { "system.damageDie": dieForDamage(damage) };
+}
+
+/** A torch or lantern copied from Brink's equipment, with no burning hours yet, gains them. */
+function lightHours(source: DocumentSource): Record<string, unknown> {
+  const light = SHIPPED_LIGHTS[compendiumSource(source)];
+  const hours: unknown = foundry.utils.getProperty(source, "system.light.hours");
+  if (!light || typeof hours === "number") return {};
+  return { "system.light": light };
+}
+
+/** 1 → 2: weapons gain a damage die (a weapon that has one keeps it); shipped light sources gain burning hours. */
 const toVersion2: Migration = {
   version: 2,
   item: (source) => {
-    if (source.type !== "weapon") return {};
-    const system = current(itemModels, source);
-    if (system.damageDie !== null && system.damageDie !== undefined) return {};
-    const damage = typeof system.damage === "number" ? system.damage : 1;
-    return { "system.damageDie": dieForDamage(damage) };
+    if (source.type === "weapon") return weaponDie(source);
+    if (source.type === "gear") return lightHours(source);
+    return {};
   },
 };
 

@@ -25,6 +25,7 @@ import type {
   MigrationCardData,
   RecoveryCardData,
   PartyRestCardData,
+  ExplorationCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -56,6 +57,7 @@ declare module "fvtt-types/configuration" {
       migration: typeof MigrationCardData;
       recovery: typeof RecoveryCardData;
       partyRest: typeof PartyRestCardData;
+      exploration: typeof ExplorationCardData;
     };
   }
 
@@ -81,6 +83,7 @@ declare module "fvtt-types/configuration" {
     "brink.morale": boolean;
     "brink.worldSchemaVersion": number;
     "brink.tables": Record<string, string>;
+    "brink.travelTurns": number;
     "brink.skipRollDialogs": boolean;
     "brink.showExactOdds": boolean;
     "brink.collapseCards": boolean;

@@ -8,6 +8,7 @@ import { listenForRequests } from "../requests";
 import "./morale";
 import "./rest";
 import "./retreat";
+import "./exploration";
 import { registerLevelHeals } from "./long-term-recovery";
 
 export function registerRecovery(): void {

@@ -109,6 +109,11 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "recovery.session": { actorUuid: w.actorUuid },
     "recovery.return": { actorUuid: w.actorUuid },
     "recovery.revert": { messageId: "aaaaaaaaaaaaaaaa" },
+    "exploration.travel": { sceneId: "aaaaaaaaaaaaaaaa", approach: "cautious" },
+    "exploration.setTurns": { count: 0 },
+    "exploration.return": { actorUuids: [w.actorUuid], path: "arduous" },
+    "exploration.drop": { messageId: "aaaaaaaaaaaaaaaa", actorUuid: w.actorUuid, itemIds: [] },
+    "exploration.revert": { messageId: "aaaaaaaaaaaaaaaa" },
     "test.opposed": {
       actorUuid: w.actorUuid,
       defenderUuid: w.actorUuid,

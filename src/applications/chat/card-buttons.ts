@@ -16,6 +16,8 @@ import { requestRecoveryRevert } from "../../workflows/long-term-recovery";
 import { panToTarget } from "./pan-to-target";
 import { requestPartyRestCancel, requestPartyRestFinish } from "../../workflows/party-rest";
 import { choosePartyRest } from "../rest";
+import { requestExplorationRevert } from "../../workflows/exploration";
+import { chooseReturnDrop } from "../exploration/drop-dialog";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
@@ -53,6 +55,8 @@ const HANDLERS: Record<CardAction, Handler> = {
   "party-rest-choose": (message) => choosePartyRest(message),
   "party-rest-finish": (message) => requestPartyRestFinish(message.id ?? ""),
   "party-rest-cancel": (message) => requestPartyRestCancel(message.id ?? ""),
+  "exploration-drop": (message, button) => chooseReturnDrop(message, button.dataset.actorUuid ?? ""),
+  "revert-exploration": (message) => requestExplorationRevert(message.id ?? ""),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

@@ -26,6 +26,8 @@ export const CARD_ACTIONS = [
   "party-rest-choose",
   "party-rest-finish",
   "party-rest-cancel",
+  "exploration-drop",
+  "revert-exploration",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 

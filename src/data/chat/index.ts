@@ -18,3 +18,4 @@ export * from "./migration-card";
 export * from "./action-card";
 export * from "./recovery-card";
 export * from "./party-rest-card";
+export * from "./exploration-card";

@@ -7,6 +7,7 @@ import {
 } from "./physical";
 import type { DefenceItem } from "../../rules/defences";
 import { defenceItemOf } from "./defence";
+import { lightField } from "./light";
 
 const fields = () => foundry.data.fields;
 
@@ -64,7 +65,7 @@ export class ShieldData extends foundry.abstract.TypeDataModel<
   }
 }
 
-const gearSchema = () => ({ ...physicalFields() });
+const gearSchema = () => ({ ...physicalFields(), light: lightField() });
 type GearSchema = ReturnType<typeof gearSchema>;
 
 export class GearData extends foundry.abstract.TypeDataModel<

@@ -12,3 +12,4 @@ export {
 export { defaultDurability, resolveDurability, type DurabilityState } from "./physical";
 export { WEAPON_PROPERTIES, WeaponData, type WeaponProperty } from "./weapon";
 export { itemData, physicalData, wieldedData, type PhysicalData } from "./narrow";
+export { lightField, type LightData } from "./light";

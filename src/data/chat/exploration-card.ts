@@ -1,0 +1,213 @@
+/**
+ * The exploration card (RULES §7.5, S1): a travel turn (the table's roll, the count, the light
+ * sources it burnt) or a roll to return (each character's check, and the damage or the loads it
+ * cost). It records what the GM's client changed, so the GM's Revert gives back exactly that.
+ * Written by the GM's client; drawn from `system`; Revert and the drop choice only for a GM, on a
+ * GM's card.
+ */
+import type { ActorState, Step } from "../../rules/damage-chain";
+import type { LightEvent } from "../../rules/exploration/light";
+import type { ReturnPath } from "../../rules/exploration/return";
+import type { TravelApproach } from "../../rules/exploration/travel-turn";
+import { isRecordCard, renderCard, type CardView } from "./card";
+import { describeStep } from "./damage-steps";
+
+export const EXPLORATION_KINDS = ["travel", "return"] as const;
+export type ExplorationKind = (typeof EXPLORATION_KINDS)[number];
+
+/** What a light source held before and after the hour burnt. */
+export interface LightSnapshot {
+  left: number | null;
+  quantity: number;
+  equipped: boolean;
+}
+
+export interface LightRecord {
+  actorUuid: string;
+  actorName: string;
+  itemId: string;
+  itemName: string;
+  event: LightEvent;
+  hoursLeft: number;
+  before: LightSnapshot;
+  after: LightSnapshot;
+}
+
+export interface TravelRecord {
+  approach: TravelApproach;
+  faces: number[];
+  face: number;
+  tableName: string;
+  resultName: string;
+  resultText: string;
+  turnsBefore: number;
+  turnsAfter: number;
+  lights: LightRecord[];
+  /** Nobody in the party holds a light that still burns. */
+  dark: boolean;
+}
+
+export interface ReturnEntry {
+  actorUuid: string;
+  name: string;
+  modifier: number;
+  faces: number[];
+  natural: number;
+  total: number;
+  success: boolean;
+  shortBy: number;
+  damageFaces: number[];
+  damage: number;
+  steps: Step[];
+  /** The damage chain's changed fields, before and after, for a revert by deltas. */
+  before: Partial<ActorState> | null;
+  after: Partial<ActorState> | null;
+  loads: number;
+  /** The items the GM marked dropped; null until the GM chooses. */
+  dropped: { id: string; name: string }[] | null;
+}
+
+export interface ReturnRecord {
+  path: ReturnPath;
+  travelTurns: number;
+  difficulty: number;
+  entries: ReturnEntry[];
+}
+
+export interface ExplorationRecord {
+  kind: ExplorationKind;
+  status: "applied" | "reverted";
+  sceneName: string;
+  travel: TravelRecord | null;
+  return: ReturnRecord | null;
+}
+
+const explorationCardSchema = () => {
+  const f = foundry.data.fields;
+  return {
+    kind: new f.StringField({ required: true, choices: [...EXPLORATION_KINDS], initial: "travel" }),
+    status: new f.StringField({ required: true, choices: ["applied", "reverted"], initial: "applied" }),
+    sceneName: new f.StringField({ required: true, blank: true, initial: "" }),
+    travel: new f.ObjectField({ required: true, nullable: true, initial: null }),
+    return: new f.ObjectField({ required: true, nullable: true, initial: null }),
+  };
+};
+type ExplorationCardSchema = ReturnType<typeof explorationCardSchema>;
+
+export class ExplorationCardData
+  extends foundry.abstract.TypeDataModel<ExplorationCardSchema, ChatMessage.Implementation>
+  implements CardView
+{
+  static override LOCALIZATION_PREFIXES = ["BRINK.Exploration.Card"];
+
+  static override defineSchema(): ExplorationCardSchema {
+    return explorationCardSchema();
+  }
+
+  /** The stored record, typed: its ObjectFields hold plain data the GM's client wrote. */
+  get record(): ExplorationRecord {
+    return {
+      kind: this.kind === "return" ? "return" : "travel",
+      status: this.status === "reverted" ? "reverted" : "applied",
+      sceneName: this.sceneName,
+      travel: this.travel as TravelRecord | null,
+      return: this.return as ReturnRecord | null,
+    };
+  }
+
+  renderContent(): Promise<string> {
+    return renderExplorationCard(this.record, game.user.isGM && isRecordCard(this.parent));
+  }
+}
+
+const text = (key: string, data: Record<string, string | number> = {}): string =>
+  game.i18n.format(
+    `BRINK.Exploration.Card.${key}`,
+    Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
+  );
+
+interface Line {
+  text: string;
+  tone: "neutral" | "good" | "bad" | "warning";
+}
+
+function lightLine(light: LightRecord): Line {
+  const data = {
+    name: light.actorName,
+    item: light.itemName,
+    hours: light.hoursLeft,
+    count: light.after.quantity,
+  };
+  if (light.event === "burning") return { text: text("light.burning", data), tone: "neutral" };
+  if (light.event === "dark") return { text: text("light.dark", data), tone: "warning" };
+  const key = light.before.quantity > light.after.quantity ? "light.usedUp" : "light.dry";
+  return { text: text(key, data), tone: "warning" };
+}
+
+export function travelLines(travel: TravelRecord): Line[] {
+  const lines: Line[] = [
+    {
+      text: text(`roll.${travel.approach}`, { faces: travel.faces.join(", "), face: travel.face }),
+      tone: "neutral",
+    },
+    { text: text("count", { before: travel.turnsBefore, after: travel.turnsAfter }), tone: "neutral" },
+    ...travel.lights.map(lightLine),
+  ];
+  if (travel.lights.length === 0) lines.push({ text: text("light.none"), tone: "neutral" });
+  if (travel.dark) lines.push({ text: text("light.partyDark"), tone: "warning" });
+  return lines;
+}
+
+export function returnLines(record: ReturnRecord, entry: ReturnEntry): Line[] {
+  const check = text("check", {
+    name: entry.name,
+    faces: entry.faces.join(", "),
+    modifier: `${entry.modifier >= 0 ? "+" : "−"}${Math.abs(entry.modifier)}`,
+    total: entry.total,
+    difficulty: record.difficulty,
+  });
+  const lines: Line[] = [{ text: check, tone: entry.success ? "good" : "bad" }];
+  if (entry.success) return [...lines, { text: text("returned", { name: entry.name }), tone: "good" }];
+  lines.push({ text: text("short", { name: entry.name, count: entry.shortBy }), tone: "bad" });
+  if (record.path === "dangerous") {
+    lines.push({
+      text: text("damage", { faces: entry.damageFaces.join(", "), damage: entry.damage }),
+      tone: "bad",
+    });
+    for (const step of entry.steps) {
+      const described = describeStep(step);
+      lines.push({ text: described.text, tone: described.tone });
+    }
+  } else if (entry.dropped === null) {
+    lines.push({ text: text("dropPending", { name: entry.name, count: entry.loads }), tone: "warning" });
+  } else {
+    const names = entry.dropped.map((item) => item.name).join(", ");
+    lines.push({ text: text("dropped", { name: entry.name, items: names || "—" }), tone: "bad" });
+  }
+  return lines;
+}
+
+/** The card's HTML; without buttons unless `withButtons` (the copy kept in `content`). */
+export function renderExplorationCard(record: ExplorationRecord, withButtons = false): Promise<string> {
+  const reverted = record.status === "reverted";
+  const mayAct = !reverted && withButtons;
+  const travel = record.travel;
+  const back = record.return;
+  return renderCard("chat/exploration-card.hbs", {
+    kind: record.kind,
+    title: text(`title.${record.kind}`),
+    subtitle: back ? text(`path.${back.path}`, { difficulty: back.difficulty, turns: back.travelTurns }) : "",
+    result: travel ? { name: travel.resultName, text: travel.resultText, table: travel.tableName } : null,
+    lines: travel ? travelLines(travel) : [],
+    entries: back
+      ? back.entries.map((entry) => ({
+          actorUuid: entry.actorUuid,
+          success: entry.success,
+          lines: returnLines(back, entry),
+          mayDrop: mayAct && back.path === "arduous" && !entry.success && entry.dropped === null,
+        }))
+      : [],
+    reverted,
+    mayRevert: mayAct,
+  });
+}
