@@ -82,10 +82,10 @@ async function dialogs(): Promise<Record<string, string>> {
     "death-save": render("templates/dialogs/death-save.hbs", {
       text: game.i18n.format("BRINK.Life.DeathSavePrompt.content", { name: "Boudica", turns: "2" }),
     }),
-    "rest-alone": render("templates/dialogs/rest.hbs", restDialogView([boudica], false)),
+    "rest-alone": render("templates/dialogs/rest.hbs", restDialogView([boudica], "own")),
     "rest-party": render(
       "templates/dialogs/rest.hbs",
-      restDialogView(game.actors.contents as Actor.Implementation[], true),
+      restDialogView(game.actors.contents as Actor.Implementation[], "party"),
     ),
   };
   return views;
