@@ -110,7 +110,9 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       case "consequences":
         return itemsContext(this.actor);
       case "biography":
-        return { enriched: { biography: await this.#enrich("biography") } };
+        return {
+          enriched: { biography: await this.#enrich("biography"), notes: await this.#enrich("notes") },
+        };
       case "npc": {
         const changes = this.#effectChanges();
         return {
