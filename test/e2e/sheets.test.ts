@@ -531,6 +531,7 @@ describe("the character sheet by keyboard", () => {
       "tab: Character",
       "tab: Inventory",
       "tab: Injuries & Setbacks",
+      "tab: Effects",
       "tab: Biography",
     ]);
     expect(walked).toEqual(
@@ -560,6 +561,7 @@ describe("the character sheet by keyboard", () => {
     );
     expect(tabs.map((tab) => [tab.tag, tab.selected])).toEqual([
       ["button", "true"],
+      ["button", "false"],
       ["button", "false"],
       ["button", "false"],
       ["button", "false"],

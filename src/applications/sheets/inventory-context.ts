@@ -75,7 +75,14 @@ function cellsOf(item: Item.Implementation): string[] {
       quantity,
     ];
   if (system instanceof ArmourData)
-    return [`${system.deflection.physical} / ${system.deflection.elemental}`, durabilityCell(item), quantity];
+    return [
+      game.i18n.format("BRINK.Inventory.deflectionCell", {
+        physical: String(system.deflection.physical),
+        elemental: String(system.deflection.elemental),
+      }),
+      durabilityCell(item),
+      quantity,
+    ];
   if (system instanceof ShieldData) return [String(system.block), durabilityCell(item), quantity];
   if (system instanceof GearData) return [quantity, String(system.price)];
   return [];
