@@ -77,6 +77,8 @@ async function clippedText(page: Page, root: string): Promise<ClippedText[]> {
       if (!parent || normal(node.textContent ?? "") === "" || seen.has(parent)) continue;
       const style = getComputedStyle(parent);
       if (style.visibility === "hidden" || parent.closest("[hidden], template, script, style")) continue;
+      // Text kept for screen readers only (Foundry's visually-hidden class) is clipped on purpose.
+      if (parent.closest(".visually-hidden")) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       const text = range.getBoundingClientRect();
