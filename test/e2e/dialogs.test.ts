@@ -8,10 +8,11 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetWorld, session } from "../fake-foundry/install";
+import { queueDice } from "../fake-foundry/dice";
 import { answerDialog, clearCanvas, placeToken, shownDialogs } from "../fake-foundry/ui";
 import { bootBrink } from "../foundry/boot";
 import type { BrinkActor } from "../../src/documents/actor";
-import { RESULTS, findOverflow, launchBrowser, pageHtml, type Theme } from "../support/browser";
+import { RESULTS, chatLogHtml, findOverflow, launchBrowser, pageHtml, type Theme } from "../support/browser";
 import { lowContrastText } from "../support/contrast";
 import { createRenderer } from "../support/render";
 
@@ -276,4 +277,29 @@ describe("Brink's dialogs in Chromium", () => {
     expect(views["attack-manual"]).toContain('name="manualDeflection"');
     expect(views.attack).not.toContain('name="manualEvasion"');
   });
+
+  it.each(["light", "dark"] as const)(
+    "draws the card of an attack on a target without a token, with no buttons, in the chat column (%s)",
+    async (theme) => {
+      resetWorld();
+      clearCanvas();
+      gm.targets.clear();
+      const rhea = await character("Rhea");
+      queueDice(4, 5, 10);
+      answerDialog({ attribute: "str", manualEvasion: "9", manualDeflection: "3" });
+      await promptAttack(rhea, rhea.items.getName("Spear") as Item.Implementation);
+      const card = game.messages.contents.at(-1) as unknown as { renderHTML(): Promise<HTMLElement> };
+      const content = (await card.renderHTML()).querySelector(".message-content")?.innerHTML ?? "";
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.setContent(pageHtml(chatLogHtml([content], theme), { width: 300, height: 700, theme }));
+      await page.screenshot({ path: join(RESULTS, `card-attack-manual-${theme}.png`) });
+      const overflow = await findOverflow(page, [".brink-card", ".target", ".target-name", ".manual"]);
+      const lowContrast = await lowContrastText(page, ".chat-log");
+      const buttons = await page.locator(".target button").count();
+      const note = await page.locator(".target .manual").innerText();
+      await page.close();
+      expect({ overflow, lowContrast, buttons }).toEqual({ overflow: [], lowContrast: [], buttons: 0 });
+      expect(note).toBe(game.i18n.localize("BRINK.Attack.manualNote"));
+    },
+  );
 });
