@@ -8,10 +8,11 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetWorld, session } from "../fake-foundry/install";
+import { queueDice } from "../fake-foundry/dice";
 import { answerDialog, clearCanvas, placeToken, shownDialogs } from "../fake-foundry/ui";
 import { bootBrink } from "../foundry/boot";
 import type { BrinkActor } from "../../src/documents/actor";
-import { RESULTS, findOverflow, launchBrowser, pageHtml, type Theme } from "../support/browser";
+import { RESULTS, chatLogHtml, findOverflow, launchBrowser, pageHtml, type Theme } from "../support/browser";
 import { lowContrastText } from "../support/contrast";
 import { createRenderer } from "../support/render";
 
@@ -87,8 +88,68 @@ async function dialogs(): Promise<Record<string, string>> {
       "templates/dialogs/rest.hbs",
       restDialogView(game.actors.contents as Actor.Implementation[], "party"),
     ),
+    ...otherDialogs(),
   };
   return views;
+}
+
+const IMG = "icons/svg/mystery-man.svg";
+const t = (key: string) => game.i18n.localize(key);
+
+/** The dialogs of retreat, morale, recovery, actions and combat, drawn from their templates. */
+function otherDialogs(): Record<string, string> {
+  const members = [
+    { index: 0, name: "Agnessa of the Long Road", img: IMG, ticked: true, note: "" },
+    { index: 1, name: "Fabian", img: IMG, ticked: true, downed: true, note: "at 0 health" },
+  ];
+  const choices = { a: "Clementine Ashdown-Featherstonehaugh", b: "Boudica" };
+  return {
+    retreat: render("templates/dialogs/retreat.hbs", { hint: t("BRINK.Retreat.Dialog.hint"), members }),
+    "retreat-action": render("templates/dialogs/retreat-action.hbs", {
+      hint: "A whole turn and a DEX test.",
+      difficulty: 10,
+      followers: members,
+    }),
+    "drop-items": render("templates/dialogs/drop-items.hbs", {
+      hint: "Choose 1 dropped item(s).",
+      candidates: [{ index: 0, name: "Round shield", img: IMG }],
+    }),
+    morale: render("templates/dialogs/morale.hbs", {
+      hint: "A morale check for the goblins.",
+      scopes: [
+        { value: "team", label: "The whole team", hint: "One test for everyone.", checked: true },
+        { value: "each", label: "Each member", hint: "One test each." },
+      ],
+      members: "Goblin, Goblin chieftain",
+    }),
+    "small-action": render("templates/dialogs/small-action.hbs", {
+      hint: t("BRINK.SmallAction.brandish.hint"),
+      items: [
+        { id: "a", name: "Spear", held: true },
+        { id: "b", name: "Round shield", held: false },
+      ],
+      choose: true,
+    }),
+    resist: render("templates/dialogs/resist.hbs", { max: 30 }),
+    "choose-weapon": render("templates/dialogs/choose-weapon.hbs", {
+      choices: { a: "Spear", b: "Hand axe" },
+    }),
+    "custom-action": render("templates/dialogs/custom-action.hbs", { max: 10 }),
+    recovery: render("templates/dialogs/recovery.hbs", { hint: t("BRINK.Recovery.levelHint"), choices }),
+    intercept: render("templates/dialogs/choose-combatant.hbs", {
+      hint: t("BRINK.Allies.Intercept.hint"),
+      label: t("BRINK.Allies.Intercept.pick"),
+      choices,
+    }),
+    "begin-combat": render("templates/combat/begin-combat.hbs", {
+      teamChoices: { party: "Party", foes: "Foes" },
+      attackedChoices: { "": "—", party: "Party" },
+      teams: [
+        { id: "party", name: "Party" },
+        { id: "foes", name: "Foes" },
+      ],
+    }),
+  };
 }
 
 /** DialogV2's window: its content and the button row under it inside the dialog's form. */
@@ -216,4 +277,29 @@ describe("Brink's dialogs in Chromium", () => {
     expect(views["attack-manual"]).toContain('name="manualDeflection"');
     expect(views.attack).not.toContain('name="manualEvasion"');
   });
+
+  it.each(["light", "dark"] as const)(
+    "draws the card of an attack on a target without a token, with no buttons, in the chat column (%s)",
+    async (theme) => {
+      resetWorld();
+      clearCanvas();
+      gm.targets.clear();
+      const rhea = await character("Rhea");
+      queueDice(4, 5, 10);
+      answerDialog({ attribute: "str", manualEvasion: "9", manualDeflection: "3" });
+      await promptAttack(rhea, rhea.items.getName("Spear") as Item.Implementation);
+      const card = game.messages.contents.at(-1) as unknown as { renderHTML(): Promise<HTMLElement> };
+      const content = (await card.renderHTML()).querySelector(".message-content")?.innerHTML ?? "";
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.setContent(pageHtml(chatLogHtml([content], theme), { width: 300, height: 700, theme }));
+      await page.screenshot({ path: join(RESULTS, `card-attack-manual-${theme}.png`) });
+      const overflow = await findOverflow(page, [".brink-card", ".target", ".target-name", ".manual"]);
+      const lowContrast = await lowContrastText(page, ".chat-log");
+      const buttons = await page.locator(".target button").count();
+      const note = await page.locator(".target .manual").innerText();
+      await page.close();
+      expect({ overflow, lowContrast, buttons }).toEqual({ overflow: [], lowContrast: [], buttons: 0 });
+      expect(note).toBe(game.i18n.localize("BRINK.Attack.manualNote"));
+    },
+  );
 });

@@ -23,7 +23,10 @@ await bootBrink();
 const { registerRecovery } = await import("../../src/workflows/recovery");
 registerRecovery();
 const { CharacterSheet } = await import("../../src/applications");
-const { promptAttack, promptTest, followTestChance } = await import("../../src/applications/rolls/flows");
+const { promptAttack, promptTest, followTestChance, attackDialogInput } =
+  await import("../../src/applications/rolls/flows");
+const { followAttackOdds } = await import("../../src/applications/rolls/attack-dialog");
+const { itemData, WeaponData } = await import("../../src/data");
 const { promptOpposedTest } = await import("../../src/applications/rolls/opposed-flow");
 const { requestAttack } = await import("../../src/workflows/attack");
 const { requestCardAction } = await import("../../src/workflows/damage");
@@ -209,6 +212,29 @@ describe("the odds while the player types", () => {
     difficulty.dispatchEvent(new (doc.defaultView?.Event ?? Event)("input", { bubbles: true }));
     // d6 + luck (a 20 adds 4) against 7: 0/120 plain successes, 6 luck-20 faces with a d6 of 3+ → 4.
     expect(chance()).toBe("Chance of success: 3.3%");
+  });
+});
+
+describe("the attack dialog's odds while the player types", () => {
+  it("follow the typed evasion of a target without a token at each keystroke", async () => {
+    const actor = await rheaCharacter();
+    answerDialog(null);
+    await asUser(rhea, () => promptAttack(actor, weapon(actor, "Spear")));
+    const doc = lastDialog();
+    const form = doc.querySelector("form");
+    if (!form) throw new Error("the dialog has no form");
+    selectMarkedOptions(form);
+    const spear = weapon(actor, "Spear");
+    const data = itemData(spear, WeaponData)?.attackWeapon();
+    if (!data) throw new Error("the spear is no weapon");
+    followAttackOdds(doc.body, attackDialogInput(actor, spear, data, []), true);
+    const cells = () => [...doc.querySelectorAll("[data-chances] tbody td")].map((td) => td.textContent);
+    const evasion = doc.querySelector<HTMLInputElement>('input[name="manualEvasion"]');
+    if (!evasion) throw new Error("the dialog asks for no evasion");
+    evasion.value = "13";
+    evasion.dispatchEvent(new (doc.defaultView?.Event ?? Event)("input", { bubbles: true }));
+    // STR d6 + Combat d6 against 13: only a critical luck (20) hits, 1 in 20.
+    expect(cells()).toEqual(["Target without a token", "13", "5%"]);
   });
 });
 

@@ -32,7 +32,13 @@ import {
   testDialogContext,
 } from "./roll-choices";
 import { skipsDialog } from "./fast-forward";
-import { askAttack, manualDefencesProblem, MANUAL_DEFAULTS, type AttackAnswer } from "./attack-dialog";
+import {
+  askAttack,
+  manualDefencesProblem,
+  MANUAL_DEFAULTS,
+  type AttackAnswer,
+  type AttackDialogInput,
+} from "./attack-dialog";
 import { promptDirectAttack } from "./direct-flow";
 import { optionalRules } from "../../settings";
 
@@ -164,33 +170,34 @@ function oddsFor(actor: BrinkActor, weapon: AttackWeapon, targets: TokenActor[])
       : attackChances(actor.rolling, weapon, summaries, picked, previous, conditions);
 }
 
-/** The dialog's answer, or its defaults when the Skip dialog key (or preference) skips it. */
-async function attackAnswer(
+/** What the attack dialog offers for this weapon against these targets (none: typed defences). */
+export function attackDialogInput(
   actor: BrinkActor,
   weapon: Item.Implementation,
   weaponData: AttackWeapon,
   targets: TokenActor[],
-  event: Event | undefined,
-): Promise<AttackAnswer | null> {
-  const usable = weaponData.attributes.filter((a) => ATTRIBUTES.includes(a));
-  const manual = targets.length ? null : { category: DAMAGE_TYPES[weaponData.damageType] };
-  if (skipsDialog(event))
-    return {
-      choice: readAttackChoice({}, usable),
-      rollMode: ownRollMode(),
-      manual: manual && MANUAL_DEFAULTS,
-    };
-  return askAttack({
+): AttackDialogInput {
+  return {
     weaponName: weapon.name,
-    usable,
+    usable: weaponData.attributes.filter((a) => ATTRIBUTES.includes(a)),
     attacksThisRound: attacksThisRound(actor),
     chancesFor: oddsFor(actor, weaponData, targets),
     canKillingStrike:
       targets.length === 1 &&
       targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
-    manual,
+    manual: targets.length ? null : { category: DAMAGE_TYPES[weaponData.damageType] },
     rollMode: ownRollMode(),
-  });
+  };
+}
+
+/** The dialog's answer, or its defaults when the Skip dialog key (or preference) skips it. */
+async function attackAnswer(
+  input: AttackDialogInput,
+  event: Event | undefined,
+): Promise<AttackAnswer | null> {
+  if (!skipsDialog(event)) return askAttack(input);
+  const manual = input.manual ? MANUAL_DEFAULTS : null;
+  return { choice: readAttackChoice({}, input.usable), rollMode: input.rollMode, manual };
 }
 
 /**
@@ -211,7 +218,7 @@ export async function promptAttack(
   const weaponData = itemData(weapon, WeaponData)?.attackWeapon();
   if (!weaponData) return warn("BRINK.Attack.Refusal.not-a-weapon", { weapon: weapon.name });
   const targets = targetedTokens();
-  const answer = await attackAnswer(actor, weapon, weaponData, targets, request.event);
+  const answer = await attackAnswer(attackDialogInput(actor, weapon, weaponData, targets), request.event);
   if (!answer) return;
   const problem = answer.manual && manualDefencesProblem(answer.manual);
   if (problem) return warn(problem.key, problem.data);
