@@ -1,4 +1,6 @@
 import { createdDocuments, type ContractContext } from "./context";
+import { handlebarsApplicationBase, type RenderContext } from "../../src/foundry/application-base";
+import { templatePath } from "../../src/constants";
 
 /** Builds a form from HTML in whatever DOM is at hand (the browser's in a live world). */
 export type FormFactory = (html: string) => HTMLFormElement;
@@ -35,6 +37,33 @@ export function sheetContracts(context: ContractContext, createForm: FormFactory
       const prototype = api.DocumentSheetV2.prototype as unknown as Record<string, unknown>;
       for (const hook of ["_processFormData", "_prepareSubmitData", "_processSubmitData"])
         assert.equal(typeof prototype[hook], "function", hook);
+    });
+
+    it("HandlebarsApplication re-renders only the parts a later render names, preparing only their context", async () => {
+      const prepared: string[] = [];
+      // Any shipped template with a single root renders here; the actions part needs no context.
+      const template = templatePath("actor/actions.hbs");
+      class TwoParts extends handlebarsApplicationBase() {
+        static override PARTS = { first: { template }, second: { template } };
+        override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
+          prepared.push(partId);
+          return super._preparePartContext(partId, context, options);
+        }
+      }
+      const app = new TwoParts({});
+      const part = (id: string) => app.element.querySelector(`[data-application-part="${id}"]`);
+      try {
+        await app.render({ force: true });
+        assert.deepEqual(prepared, ["first", "second"], "a first render prepares every part");
+        const [first, second] = [part("first"), part("second")];
+        prepared.length = 0;
+        await app.render({ parts: ["second"] });
+        assert.deepEqual(prepared, ["second"], "a later render prepares only the parts it names");
+        assert.isTrue(part("first") === first, "a part the render does not name keeps its element");
+        assert.isTrue(part("second") !== second && part("second") !== null, "the named part is drawn anew");
+      } finally {
+        await app.close();
+      }
     });
 
     it("DocumentSheetV2 offers the editImage action", () => {
