@@ -28,6 +28,8 @@ export interface ApplicationSurface {
   render(options?: boolean | { force?: boolean; parts?: string[] }): Promise<unknown>;
   close(): Promise<unknown>;
   _configureRenderOptions(options: RenderOptions): void;
+  /** Opens a tab of a group (core's `tab` action calls it when a tab's nav item is clicked). */
+  changeTab(tab: string, group: string, options?: object): void;
   _prepareContext(options: unknown): Promise<RenderContext>;
   _preparePartContext(partId: string, context: RenderContext, options: unknown): Promise<RenderContext>;
   _prepareTabs(group: string): Record<string, Record<string, unknown>>;

@@ -66,6 +66,42 @@ export function sheetContracts(context: ContractContext, createForm: FormFactory
       }
     });
 
+    it("changeTab, and a click on a tab's nav item, open that tab: tabGroups and the active class follow", async () => {
+      class Tabbed extends handlebarsApplicationBase() {
+        static override PARTS = {
+          tabs: { template: templatePath("actor/tabs.hbs") },
+          consequences: { template: templatePath("actor/consequences-tab.hbs") },
+        };
+        static override TABS = {
+          primary: { tabs: [{ id: "consequences" }, { id: "elsewhere" }], initial: "consequences" },
+        };
+        override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
+          const tabs = this._prepareTabs("primary");
+          return Object.assign(await super._preparePartContext(partId, context, options), {
+            tabs,
+            tab: tabs[partId],
+          });
+        }
+      }
+      const app = new Tabbed({});
+      const active = () =>
+        Array.from(app.element.querySelectorAll<HTMLElement>("[data-group='primary'][data-tab].active")).map(
+          (element) => `${element.tagName.toLowerCase()}:${element.dataset.tab ?? ""}`,
+        );
+      try {
+        await app.render({ force: true });
+        assert.deepEqual(active(), ["button:consequences", "section:consequences"]);
+        app.changeTab("elsewhere", "primary");
+        assert.equal(app.tabGroups.primary, "elsewhere");
+        assert.deepEqual(active(), ["button:elsewhere"]);
+        app.element.querySelector<HTMLElement>("nav [data-tab='consequences']")?.click();
+        assert.equal(app.tabGroups.primary, "consequences");
+        assert.deepEqual(active(), ["button:consequences", "section:consequences"]);
+      } finally {
+        await app.close();
+      }
+    });
+
     it("DocumentSheetV2 offers the editImage action", () => {
       const actions = (api.DocumentSheetV2.DEFAULT_OPTIONS as { actions?: Record<string, unknown> }).actions;
       assert.isTrue(actions?.editImage !== undefined, "editImage is a default action");

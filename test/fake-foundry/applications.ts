@@ -116,6 +116,18 @@ export class ApplicationV2 {
     return this;
   }
 
+  /**
+   * Opens a tab: records it in `tabGroups` and moves the `active` class to its nav item and its
+   * panel (the elements marked with that group and tab). The `tab` action calls it on a click.
+   */
+  changeTab(tab: string, group: string, _options: Plain = {}): void {
+    this.tabGroups[group] = tab;
+    for (const element of Array.from(
+      this.element?.querySelectorAll<HTMLElement>(`[data-group="${group}"][data-tab]`) ?? [],
+    ))
+      element.classList.toggle("active", element.dataset.tab === tab);
+  }
+
   /** The render's options as v13 settles them: `isFirstRender` is filled in, subclasses adjust the rest. */
   _configureRenderOptions(options: Plain): void {
     options.isFirstRender = !this.rendered;
@@ -159,6 +171,10 @@ export class ApplicationV2 {
     const target = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-action]");
     const action = target?.dataset.action;
     if (!target || !action) return;
+    if (action === "tab" && target.dataset.tab && target.dataset.group) {
+      this.changeTab(target.dataset.tab, target.dataset.group, { event });
+      return;
+    }
     const config = (this.options.actions as Record<string, ActionConfig> | undefined)?.[action];
     if (!config) return;
     const handler = typeof config === "function" ? config : config.handler;
