@@ -6,6 +6,18 @@
  */
 export type RenderContext = Record<string, unknown>;
 
+/**
+ * The render options Brink reads: the parts to draw (v13 draws a subset on a later render) and,
+ * for a document sheet re-rendered by a change, what changed ("updateActor" and the changed data).
+ */
+export interface RenderOptions {
+  force?: boolean;
+  isFirstRender?: boolean;
+  parts?: string[];
+  renderContext?: string;
+  renderData?: object;
+}
+
 export interface ApplicationSurface {
   /** The window's unique id (the root element's id in Foundry). */
   readonly id: string;
@@ -15,6 +27,9 @@ export interface ApplicationSurface {
   tabGroups: Record<string, string>;
   render(options?: boolean | { force?: boolean; parts?: string[] }): Promise<unknown>;
   close(): Promise<unknown>;
+  _configureRenderOptions(options: RenderOptions): void;
+  /** Opens a tab of a group (core's `tab` action calls it when a tab's nav item is clicked). */
+  changeTab(tab: string, group: string, options?: object): void;
   _prepareContext(options: unknown): Promise<RenderContext>;
   _preparePartContext(partId: string, context: RenderContext, options: unknown): Promise<RenderContext>;
   _prepareTabs(group: string): Record<string, Record<string, unknown>>;

@@ -1,4 +1,6 @@
 import { createdDocuments, type ContractContext } from "./context";
+import { handlebarsApplicationBase, type RenderContext } from "../../src/foundry/application-base";
+import { templatePath } from "../../src/constants";
 
 /** Builds a form from HTML in whatever DOM is at hand (the browser's in a live world). */
 export type FormFactory = (html: string) => HTMLFormElement;
@@ -35,6 +37,69 @@ export function sheetContracts(context: ContractContext, createForm: FormFactory
       const prototype = api.DocumentSheetV2.prototype as unknown as Record<string, unknown>;
       for (const hook of ["_processFormData", "_prepareSubmitData", "_processSubmitData"])
         assert.equal(typeof prototype[hook], "function", hook);
+    });
+
+    it("HandlebarsApplication re-renders only the parts a later render names, preparing only their context", async () => {
+      const prepared: string[] = [];
+      // Any shipped template with a single root renders here; the actions part needs no context.
+      const template = templatePath("actor/actions.hbs");
+      class TwoParts extends handlebarsApplicationBase() {
+        static override PARTS = { first: { template }, second: { template } };
+        override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
+          prepared.push(partId);
+          return super._preparePartContext(partId, context, options);
+        }
+      }
+      const app = new TwoParts({});
+      const part = (id: string) => app.element.querySelector(`[data-application-part="${id}"]`);
+      try {
+        await app.render({ force: true });
+        assert.deepEqual(prepared, ["first", "second"], "a first render prepares every part");
+        const [first, second] = [part("first"), part("second")];
+        prepared.length = 0;
+        await app.render({ parts: ["second"] });
+        assert.deepEqual(prepared, ["second"], "a later render prepares only the parts it names");
+        assert.isTrue(part("first") === first, "a part the render does not name keeps its element");
+        assert.isTrue(part("second") !== second && part("second") !== null, "the named part is drawn anew");
+      } finally {
+        await app.close();
+      }
+    });
+
+    it("changeTab, and a click on a tab's nav item, open that tab: tabGroups and the active class follow", async () => {
+      class Tabbed extends handlebarsApplicationBase() {
+        static override PARTS = {
+          tabs: { template: templatePath("actor/tabs.hbs") },
+          consequences: { template: templatePath("actor/consequences-tab.hbs") },
+        };
+        static override TABS = {
+          primary: { tabs: [{ id: "consequences" }, { id: "elsewhere" }], initial: "consequences" },
+        };
+        override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
+          const tabs = this._prepareTabs("primary");
+          return Object.assign(await super._preparePartContext(partId, context, options), {
+            tabs,
+            tab: tabs[partId],
+          });
+        }
+      }
+      const app = new Tabbed({});
+      const active = () =>
+        Array.from(app.element.querySelectorAll<HTMLElement>("[data-group='primary'][data-tab].active")).map(
+          (element) => `${element.tagName.toLowerCase()}:${element.dataset.tab ?? ""}`,
+        );
+      try {
+        await app.render({ force: true });
+        assert.deepEqual(active(), ["button:consequences", "section:consequences"]);
+        app.changeTab("elsewhere", "primary");
+        assert.equal(app.tabGroups.primary, "elsewhere");
+        assert.deepEqual(active(), ["button:elsewhere"]);
+        app.element.querySelector<HTMLElement>("nav [data-tab='consequences']")?.click();
+        assert.equal(app.tabGroups.primary, "consequences");
+        assert.deepEqual(active(), ["button:consequences", "section:consequences"]);
+      } finally {
+        await app.close();
+      }
     });
 
     it("DocumentSheetV2 offers the editImage action", () => {

@@ -119,6 +119,23 @@ export class ApplicationV2 {
     return this;
   }
 
+  /**
+   * Opens a tab: records it in `tabGroups` and moves the `active` class to its nav item and its
+   * panel (the elements marked with that group and tab). The `tab` action calls it on a click.
+   */
+  changeTab(tab: string, group: string, _options: Plain = {}): void {
+    this.tabGroups[group] = tab;
+    for (const element of Array.from(
+      this.element?.querySelectorAll<HTMLElement>(`[data-group="${group}"][data-tab]`) ?? [],
+    ))
+      element.classList.toggle("active", element.dataset.tab === tab);
+  }
+
+  /** The render's options as v13 settles them: `isFirstRender` is filled in, subclasses adjust the rest. */
+  _configureRenderOptions(options: Plain): void {
+    options.isFirstRender = !this.rendered;
+  }
+
   async close(): Promise<this> {
     instances.delete(this.id);
     this.element?.remove();
@@ -157,6 +174,10 @@ export class ApplicationV2 {
     const target = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-action]");
     const action = target?.dataset.action;
     if (!target || !action) return;
+    if (action === "tab" && target.dataset.tab && target.dataset.group) {
+      this.changeTab(target.dataset.tab, target.dataset.group, { event });
+      return;
+    }
     const config = (this.options.actions as Record<string, ActionConfig> | undefined)?.[action];
     if (!config) return;
     const handler = typeof config === "function" ? config : config.handler;
@@ -183,10 +204,22 @@ export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base:
   // TypeScript requires a mixin base constructor of `any[]`; the fake's bases take one options object.
   const Mixable = Base as unknown as new (...args: any[]) => ApplicationV2; // eslint-disable-line @typescript-eslint/no-explicit-any
   class HandlebarsApplication extends Mixable {
+    /**
+     * A first render draws every part; a later one only the parts its `parts` option names (all of
+     * them when it names none), as v13's HandlebarsApplication re-renders a subset of its parts.
+     */
+    override _configureRenderOptions(options: Plain): void {
+      super._configureRenderOptions(options);
+      const all = Object.keys((this.constructor as typeof ApplicationV2).PARTS);
+      const asked = options.parts as string[] | undefined;
+      options.parts = options.isFirstRender || !asked ? all : asked.filter((id) => all.includes(id));
+    }
+
     async _renderParts(context: Plain, options: Plain): Promise<HTMLElement[]> {
       const parts = (this.constructor as typeof ApplicationV2).PARTS as Record<string, { template: string }>;
+      const wanted = options.parts as string[];
       const rendered: HTMLElement[] = [];
-      for (const [partId, part] of Object.entries(parts)) {
+      for (const [partId, part] of Object.entries(parts).filter(([id]) => wanted.includes(id))) {
         const partContext = await this._preparePartContext(partId, { ...context }, options);
         const holder = dom.document.createElement("div");
         holder.innerHTML = renderTemplate(part.template, partContext);
@@ -200,11 +233,19 @@ export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base:
     }
 
     override async render(options: boolean | Plain = {}): Promise<this> {
-      const renderOptions = typeof options === "boolean" ? { force: options } : options;
+      const renderOptions: Plain = typeof options === "boolean" ? { force: options } : { ...options };
+      this._configureRenderOptions(renderOptions);
       const context = await this._prepareContext(renderOptions);
       const parts = await this._renderParts(context, renderOptions);
       this.element ??= this._renderFrame();
-      this.element.querySelector(".window-content")?.replaceChildren(...parts);
+      const content = this.element.querySelector(".window-content");
+      if (renderOptions.isFirstRender) content?.replaceChildren(...parts);
+      // A later render replaces only the parts it drew; the others stay as they are in the DOM.
+      else
+        for (const part of parts)
+          content
+            ?.querySelector(`:scope > [data-application-part="${part.dataset.applicationPart}"]`)
+            ?.replaceWith(part);
       this.rendered = true;
       instances.set(this.id, this);
       await (this as Renderable)._onRender?.(context, renderOptions);

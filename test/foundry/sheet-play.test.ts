@@ -174,3 +174,22 @@ describe("an NPC in edit mode", () => {
     expect((npc.system as unknown as { details: { notes: string } }).details.notes).toBe("<p>Bribable.</p>");
   });
 });
+
+describe("the sheet's tabs", () => {
+  it("open from their buttons, and the nav says which one is selected", async () => {
+    const actor = await boudica();
+    const sheet = await openSheet(CharacterSheet, actor);
+    const selected = () =>
+      Array.from(sheet.element.querySelectorAll<HTMLElement>("[role='tab'][aria-selected='true']")).map(
+        (tab) => tab.dataset.tab,
+      );
+    expect(selected()).toEqual(["character"]);
+
+    await clickAction(sheet, "[role='tab'][data-tab='consequences']");
+
+    expect(sheet.tabGroups.primary).toBe("consequences");
+    expect(selected()).toEqual(["consequences"]);
+    expect(sheet.element.querySelector(".tab.consequences")?.classList.contains("active")).toBe(true);
+    expect(sheet.element.querySelector(".tab.character")?.classList.contains("active")).toBe(false);
+  });
+});

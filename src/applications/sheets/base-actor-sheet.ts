@@ -14,12 +14,14 @@ import {
   type EffectChange,
 } from "./actor-context";
 import { resolveTypedPools } from "./pool-input";
+import { POOL_PARTS, changesOnlyPools } from "./render-parts";
 import { actorData } from "../../data";
 
 import {
   actorSheetBase,
   type ApplicationOptions,
   type RenderContext,
+  type RenderOptions,
   type SubmittedForm,
 } from "../../foundry/application-base";
 import { withValidatedSubmit } from "./submit";
@@ -69,6 +71,17 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
 
   get actor(): Actor.Implementation {
     return this.document;
+  }
+
+  /**
+   * A change to the pools alone (a pip clicked, endurance typed, damage applied) redraws only the
+   * parts that show them; any other change redraws the whole sheet.
+   */
+  override _configureRenderOptions(options: RenderOptions): void {
+    super._configureRenderOptions(options);
+    if (options.isFirstRender || options.renderContext !== "updateActor") return;
+    if (changesOnlyPools(options.renderData))
+      options.parts = options.parts?.filter((id) => POOL_PARTS.has(id));
   }
 
   /** What every part shares; each part adds its own in _preparePartContext. */

@@ -39,6 +39,13 @@ export class CharacterSheet extends ActorSheetWithItems {
     return Object.assign(partContext, { tabs, tab: tabs[partId] }, recovery);
   }
 
+  /** The nav keeps saying which tab is open, for screen readers as for the eye. */
+  override changeTab(tab: string, group: string, options?: object): void {
+    super.changeTab(tab, group, options);
+    for (const button of this.element.querySelectorAll<HTMLElement>(`[role="tab"][data-group="${group}"]`))
+      button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+  }
+
   /** Each tab button names the panel it controls, and each panel the button that labels it. */
   #tabsWithIds(): Record<string, Record<string, unknown>> {
     const tabs = this._prepareTabs("primary");
