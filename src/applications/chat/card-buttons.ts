@@ -14,6 +14,7 @@ import { promptIntercept } from "../allies/intercept-prompt";
 import { requestInterceptRevert } from "../../workflows/allies/intercept";
 import { requestRecoveryRevert } from "../../workflows/long-term-recovery";
 import { requestPartyRestCancel, requestPartyRestFinish } from "../../workflows/party-rest";
+import { requestRestRevert } from "../../workflows/rest-revert";
 import { choosePartyRest } from "../rest";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
@@ -51,6 +52,7 @@ const HANDLERS: Record<CardAction, Handler> = {
   "party-rest-choose": (message) => choosePartyRest(message),
   "party-rest-finish": (message) => requestPartyRestFinish(message.id ?? ""),
   "party-rest-cancel": (message) => requestPartyRestCancel(message.id ?? ""),
+  "revert-rest": (message) => requestRestRevert(message.id ?? ""),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

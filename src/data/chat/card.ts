@@ -25,6 +25,7 @@ export const CARD_ACTIONS = [
   "party-rest-choose",
   "party-rest-finish",
   "party-rest-cancel",
+  "revert-rest",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
