@@ -104,6 +104,12 @@ describe("a party rest", () => {
       petraPlayer.id,
       rolandPlayer.id,
     ]);
+    // A long rest spends no hit dice: the players' prompts ask only to confirm.
+    const petrasPrompt = shownDialogs.find((d) => d.title === PROMPT && d.user === petraPlayer.id);
+    expect(petrasPrompt?.content).toContain("Petra");
+    expect(petrasPrompt?.content).not.toContain("Roland");
+    expect(petrasPrompt?.content).not.toContain('name="hitDice-0"');
+    expect(petrasPrompt?.content).not.toContain('name="kind"');
     // Roland's player closed the prompt: the card waits for him, and nobody has rested yet.
     expect(cardState()).toEqual({ status: "gathering", members: ["Petra: ready", "Roland: waiting"] });
     expect(sheet(petra).endurance.value).toBe(2);
