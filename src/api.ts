@@ -34,7 +34,7 @@ export function createApi() {
     rollHealing,
     /** RULES §5: end the fight with an Emergency Retreat (a player's call goes to the GM to confirm). */
     emergencyRetreat,
-    /** RULES §8: the GM rests the whole party. */
+    /** RULES §8: the GM starts a party rest; each player confirms their own characters, the GM finishes it. */
     partyRest,
     /** Ends *separated* for every character (the GM reunites the party). */
     reuniteParty,

@@ -206,7 +206,7 @@ async function handleFinish(
   }
   // Marked first, so a second Finish that arrives meanwhile finds the rest over.
   await writeCard(card.message, { ...card.record, status: "rested" });
-  const rested = await restCharacters(card.record.kind, resting, user);
+  const rested = await restCharacters(card.record.kind, resting, user, card.record.seconds);
   if (!rested.ok) {
     await writeCard(card.message, card.record);
     return rested;

@@ -4,7 +4,7 @@
  * client runs the rules and writes: the actors in one batch, then per actor one item update
  * (minor injuries counting safe rests) and one item deletion (what healed or ended), and one card.
  */
-import { ArmourData, itemData, renderRestCard, type RestRecord } from "../data";
+import { ArmourData, itemData, renderRestCard, type RestRecord, type RestUndo } from "../data";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import { defineRequest, refuse, type Refusal, type RequestContext, type RequestResult } from "../requests";
 import { Fields, isRecord } from "../requests/fields";
@@ -63,6 +63,15 @@ export function wearsHeavyArmour(actor: Actor.Implementation): boolean {
     return armour !== null && armour.equipped && !armour.dropped && armour.heavy;
   });
 }
+
+/** The pools a rest changes: the rules' name and the actor's path. */
+const POOL_PATHS = [
+  ["endurance", "system.endurance.value"],
+  ["health", "system.health.value"],
+  ["hitDice", "system.hitDice.value"],
+  ["exhaustion", "system.exhaustion"],
+  ["strain", "system.strain.value"],
+] as const;
 
 export interface RestEntry {
   actorUuid: string;
@@ -138,6 +147,8 @@ interface Rested {
   endedNames: string[];
   /** Names of the minor injuries that counted a safe rest, in the summary's order. */
   progressNames: string[];
+  /** What the GM's revert gives back. */
+  undo: RestUndo;
 }
 
 function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestResult): Omit<Rested, "rolls"> {
@@ -171,9 +182,34 @@ function restWrites(actor: Actor.Implementation, kind: RestKind, result: RestRes
         .map((item) => item.id ?? "")
     : [];
   const remove = [...new Set([...healedItems, ...endedSetbacks])];
+  const undo: RestUndo = {
+    actorUuid: actor.uuid,
+    pools: POOL_PATHS.flatMap(([key, path]) => {
+      const to = changes[key];
+      const from = Number(foundry.utils.getProperty(actor, path));
+      return to === undefined || to === from ? [] : [{ path, from, to }];
+    }),
+    conditions: prior.filter((condition) => !next.has(condition)),
+    timers: timed
+      ? timersOf(actor).filter((timer) => !timed.timers.some((kept) => kept.status === timer.status))
+      : [],
+    deathInjuries: system.death.injuries
+      .map((entry, index) => ({ index, entry: { ...entry } as Record<string, unknown> }))
+      .filter(({ index }) => healedS2.includes(`${S2_INJURY_PREFIX}${index}`)),
+    items: remove.flatMap((id) => {
+      const item = actor.items.get(id);
+      return item ? [item.toObject() as Record<string, unknown>] : [];
+    }),
+    progress: injuryProgress.flatMap((entry) => {
+      const item = actor.items.get(entry.id);
+      const from = item ? injuryData(item)?.progress.value : undefined;
+      return from === undefined ? [] : [{ id: entry.id, from, to: entry.safeRests }];
+    }),
+  };
   return {
     actor,
     result,
+    undo,
     data,
     progress: injuryProgress
       .filter((entry) => actor.items.has(entry.id))
@@ -222,6 +258,8 @@ export async function restCharacters(
   kind: RestKind,
   resting: readonly { actor: Actor.Implementation; entry: RestEntry }[],
   user: User.Implementation,
+  /** World time the rest moves on (a party rest); recorded so a revert moves it back. */
+  seconds = 0,
 ): Promise<RequestResult<{ messageId: string }>> {
   const actors = resting.map(({ actor }) => actor);
   const context = { userId: user.id ?? "" };
@@ -237,7 +275,13 @@ export async function restCharacters(
     if (progress.length > 0) await actor.updateEmbeddedDocuments("Item", progress as never);
     if (remove.length > 0) await actor.deleteEmbeddedDocuments("Item", remove);
   }
-  const record: RestRecord = { kind, s2, characters: rested.map(restCharacterRecord) };
+  const record: RestRecord = {
+    kind,
+    s2,
+    characters: rested.map(restCharacterRecord),
+    status: "applied",
+    seconds,
+  };
   const message = await ChatMessage.implementation.create({
     type: "rest",
     system: record,
@@ -251,8 +295,9 @@ export async function restCharacters(
 }
 
 /** One rested character as its card records it; names are looked up before the write deletes items. */
-function restCharacterRecord({ actor, result, healedNames, endedNames, progressNames }: Rested) {
+function restCharacterRecord({ actor, result, healedNames, endedNames, progressNames, undo }: Rested) {
   return {
+    undo,
     name: actor.name,
     img: actor.img ?? "icons/svg/mystery-man.svg",
     summary: result.summary,

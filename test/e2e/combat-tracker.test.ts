@@ -165,19 +165,29 @@ describe("the combat tracker in Chromium, in Foundry's 300 px sidebar", () => {
     expect(rows.find((row) => row.name === "Fabian")?.effects).toContain("Unconscious:shown");
   });
 
-  it("fits a player's view with Take turn buttons on the party's move", async () => {
-    resetWorld();
-    const fight = await midRoundFight();
-    for (const name of ["Guard", "Innkeeper"]) {
-      await fight.combat.takeTurn(fight.member(name).id ?? "");
-      await fight.combat.endTurn();
-    }
-    const { html } = await asUser(player("clementine-player"), () => renderTracker());
-    const result = await shoot("combat-tracker-player", html, "dark");
-    expect(result.overflow).toEqual([]);
-    expect(result.layout.wrappedPips).toEqual([]);
-    expect(html).toContain('data-action="takeTurn"');
-  });
+  it.each(["dark", "light"] as const)(
+    "fits a player's view with Take turn on the party's move and bars only for their own characters (%s)",
+    async (theme) => {
+      resetWorld();
+      const fight = await midRoundFight();
+      for (const name of ["Guard", "Innkeeper"]) {
+        await fight.combat.takeTurn(fight.member(name).id ?? "");
+        await fight.combat.endTurn();
+      }
+      const { html } = await asUser(player("clementine-player"), () => renderTracker());
+      const result = await shoot(
+        theme === "dark" ? "combat-tracker-player" : "combat-tracker-player-light",
+        html,
+        theme,
+      );
+      expect(result.overflow).toEqual([]);
+      expect(result.layout.wrappedPips).toEqual([]);
+      // Clementine's player owns Clementine and Odette: two rows of two bars.
+      expect(result.layout.vitalBars).toBe(4);
+      expect(html).toContain('data-action="takeTurn"');
+      for (const acted of result.layout.acted) expect(acted.contrast).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it.each(["dark", "light"] as const)(
     "shows one End turn while the GM runs a member's turn (%s)",

@@ -65,9 +65,8 @@ async function gmClicksPartyRest(): Promise<void> {
 }
 
 /** A user clicks a button on the party rest card, through the card's own listener. */
-async function clickOnCard(action: string, user = game.user): Promise<void> {
+async function clickOnCard(action: string, user = game.user, card = partyCard()): Promise<void> {
   await asUser(user as never, async () => {
-    const card = partyCard();
     const html = await card.renderHTML();
     activateCardButtons(card, html);
     const button = html.querySelector<HTMLElement>(`[data-action="${action}"]`);
@@ -89,6 +88,8 @@ beforeEach(() => {
   rolandPlayer.active = true;
 });
 
+const restCard = () => game.messages.contents.find((message) => message.type === "rest") as Card;
+
 describe("a party rest", () => {
   it("starts from the tracker's button, asks each player on their own screen, and shows the GM who is ready", async () => {
     const petra = await character("Petra", petraPlayer);
@@ -103,6 +104,12 @@ describe("a party rest", () => {
       petraPlayer.id,
       rolandPlayer.id,
     ]);
+    // A long rest spends no hit dice: the players' prompts ask only to confirm.
+    const petrasPrompt = shownDialogs.find((d) => d.title === PROMPT && d.user === petraPlayer.id);
+    expect(petrasPrompt?.content).toContain("Petra");
+    expect(petrasPrompt?.content).not.toContain("Roland");
+    expect(petrasPrompt?.content).not.toContain('name="hitDice-0"');
+    expect(petrasPrompt?.content).not.toContain('name="kind"');
     // Roland's player closed the prompt: the card waits for him, and nobody has rested yet.
     expect(cardState()).toEqual({ status: "gathering", members: ["Petra: ready", "Roland: waiting"] });
     expect(sheet(petra).endurance.value).toBe(2);
@@ -220,5 +227,31 @@ describe("a party rest", () => {
     expect(writeLog.length).toBe(started);
     expect(started).toBeGreaterThan(writes);
     expect(game.messages.contents.some((message) => message.type === "partyRest")).toBe(false);
+  });
+
+  it("is reverted by the GM from its rest card: pools move back by what the rest gave, and world time moves back", async () => {
+    const petra = await character("Petra", petraPlayer, { exhaustion: 2 });
+    answerDialog({ kind: "long-safe", "member-0": true });
+    answerDialog({});
+    await gmClicksPartyRest();
+    const before = game.time.worldTime;
+    await clickOnCard("party-rest-finish");
+    expect(sheet(petra).endurance.value).toBe(10);
+    expect((petra.system as unknown as { exhaustion: number }).exhaustion).toBe(1);
+    // A blow lands after the rest: the revert keeps it and takes back only what the rest gave.
+    await petra.update({ system: { endurance: { value: 7 } } } as never);
+    const playersCopy = await asUser(petraPlayer, () => restCard().renderHTML());
+    expect(playersCopy.innerHTML).not.toContain("revert-rest");
+    await clickOnCard("revert-rest", game.user, restCard());
+    expect(sheet(petra).endurance.value).toBe(0);
+    expect((petra.system as unknown as { exhaustion: number }).exhaustion).toBe(2);
+    expect(game.time.worldTime).toBe(before);
+    expect(restCard().content).toContain("The GM reverted this rest.");
+    const writes = writeLog.length;
+    const { requestRestRevert } = await import("../../src/workflows/rest-revert");
+    expect(await requestRestRevert(restCard().id ?? "")).toMatchObject({
+      reason: "BRINK.Rest.Refusal.reverted",
+    });
+    expect(writeLog.length).toBe(writes);
   });
 });

@@ -11,6 +11,7 @@ const { registerRecovery } = await import("../../src/workflows/recovery");
 registerRecovery();
 const { promptRest, partyRest } = await import("../../src/applications/rest");
 const { requestRest } = await import("../../src/workflows/rest");
+const { activateCardButtons } = await import("../../src/applications/chat/card-buttons");
 
 const petraPlayer = player("petra-player");
 const rolandPlayer = player("roland-player");
@@ -214,6 +215,35 @@ describe("the other rests", () => {
     expect(sheet(actor).conditions.has("disoriented")).toBe(false);
     expect(sheet(actor).skills.notice.disadvantage).toBe(0);
     expect(lastCard().content).toContain("Ends: Disoriented");
+  });
+});
+
+describe("the GM's revert of a rest card", () => {
+  /** The GM clicks Revert on the last card, through the card's own button. */
+  async function gmReverts(): Promise<void> {
+    const card = lastCard() as unknown as ChatMessage.Implementation & { renderHTML(): Promise<HTMLElement> };
+    const html = await card.renderHTML();
+    activateCardButtons(card, html);
+    const button = html.querySelector<HTMLButtonElement>('[data-action="revert-rest"]');
+    if (!button) throw new Error("the GM sees no Revert on the rest card");
+    button.click();
+    for (let i = 0; i < 200 && button.disabled; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  it("gives back the setback and the condition a safe rest ended, and the healing count it added", async () => {
+    const actor = await petra({ conditions: ["disoriented"] }, [disoriented(), minorInjury()]);
+    await rest(actor, { kind: "long-safe" });
+    expect(itemNames(actor)).toEqual(["Minor Injury (Strength)"]);
+    const injury = () => actor.items.find((item) => item.name === "Minor Injury (Strength)");
+    expect((injury()?.system as unknown as { progress: { value: number } }).progress.value).toBe(1);
+    await gmReverts();
+    expect(itemNames(actor)).toEqual(["Disoriented", "Minor Injury (Strength)"]);
+    expect(sheet(actor).conditions.has("disoriented")).toBe(true);
+    expect(sheet(actor).skills.notice.disadvantage).toBe(1);
+    expect((injury()?.system as unknown as { progress: { value: number } }).progress.value).toBe(0);
+    expect(sheet(actor).endurance.value).toBe(4);
+    expect(lastCard().content).toContain("The GM reverted this rest.");
   });
 });
 

@@ -103,6 +103,7 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     },
     "rest.party.finish": { messageId: "aaaaaaaaaaaaaaaa" },
     "rest.party.cancel": { messageId: "aaaaaaaaaaaaaaaa" },
+    "rest.revert": { messageId: "aaaaaaaaaaaaaaaa" },
     "recovery.downtime": { actorUuid: w.actorUuid, injuryId: "aaaaaaaaaaaaaaaa" },
     "recovery.levelHeal": { actorUuid: w.actorUuid, injuryId: "aaaaaaaaaaaaaaaa" },
     "recovery.retire": { actorUuid: w.actorUuid },

@@ -15,6 +15,7 @@ import { requestInterceptRevert } from "../../workflows/allies/intercept";
 import { requestRecoveryRevert } from "../../workflows/long-term-recovery";
 import { panToTarget } from "./pan-to-target";
 import { requestPartyRestCancel, requestPartyRestFinish } from "../../workflows/party-rest";
+import { requestRestRevert } from "../../workflows/rest-revert";
 import { choosePartyRest } from "../rest";
 import { requestExplorationRevert } from "../../workflows/exploration";
 import { chooseReturnDrop } from "../exploration/drop-dialog";
@@ -57,6 +58,7 @@ const HANDLERS: Record<CardAction, Handler> = {
   "party-rest-cancel": (message) => requestPartyRestCancel(message.id ?? ""),
   "exploration-drop": (message, button) => chooseReturnDrop(message, button.dataset.actorUuid ?? ""),
   "revert-exploration": (message) => requestExplorationRevert(message.id ?? ""),
+  "revert-rest": (message) => requestRestRevert(message.id ?? ""),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

@@ -28,6 +28,7 @@ export const CARD_ACTIONS = [
   "party-rest-cancel",
   "exploration-drop",
   "revert-exploration",
+  "revert-rest",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 

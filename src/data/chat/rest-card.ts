@@ -1,7 +1,7 @@
 /**
  * A rest's card (RULES §8): per character, what the rules did (the rest's summary and its hit-die
  * rolls) and the names of what healed, ended or counted a safe rest. Written by the GM's client,
- * which ran the rest; drawn from `system` each time the chat log shows it. It has no buttons.
+ * which ran the rest; drawn from `system` each time the chat log shows it. A GM viewing a GM's card may Revert it.
  */
 import {
   MINOR_INJURY_SAFE_RESTS,
@@ -11,11 +11,28 @@ import {
   type RestSummary,
 } from "../../rules/rest";
 import type { RollRecord } from "../../rules/retreat";
-import { renderCard, type CardView } from "./card";
+import { isRecordCard, renderCard, type CardView } from "./card";
 import { rollLineView } from "./retreat-view";
+
+/**
+ * What a rest changed on one character, for the GM's revert: each pool it moved (given back by the
+ * difference, so what happened since stays), the conditions, timers and death-rule injuries it
+ * ended, the items it deleted (their full data) and the minor injuries' counts it moved.
+ */
+export type RestUndo = {
+  actorUuid: string;
+  pools: { path: string; from: number; to: number }[];
+  conditions: string[];
+  timers: { status: string; expiry: string; count: number }[];
+  deathInjuries: { index: number; entry: Record<string, unknown> }[];
+  items: Record<string, unknown>[];
+  progress: { id: string; from: number; to: number }[];
+};
 
 /** One rested character, as the card shows it. A type (not an interface) so stored data reads as it. */
 export type RestCharacterRecord = {
+  /** Absent on cards written before rests could be reverted. */
+  undo?: RestUndo;
   name: string;
   img: string;
   summary: RestSummary;
@@ -29,6 +46,10 @@ export type RestCharacterRecord = {
 
 export interface RestRecord {
   kind: RestKind;
+  /** Cards written before rests could be reverted read as applied, without a Revert. */
+  status?: "applied" | "reverted";
+  /** World time a party rest moved on; a revert moves it back. */
+  seconds?: number;
   /** Whether the dying rule (S2) was on, which shows strain. */
   s2: boolean;
   characters: RestCharacterRecord[];
@@ -97,8 +118,17 @@ export function restCardView(record: RestRecord) {
   };
 }
 
-export const renderRestCard = (record: RestRecord): Promise<string> =>
-  renderCard("chat/rest-card.hbs", restCardView(record));
+/** Whether the GM's Revert can undo the card: applied, and each character's changes recorded. */
+export const restRevertible = (record: RestRecord): boolean =>
+  record.status !== "reverted" && record.characters.every((character) => character.undo !== undefined);
+
+/** The card's HTML; Revert only when `withButtons` (a GM viewing a GM's card), never in `content`. */
+export const renderRestCard = (record: RestRecord, withButtons = false): Promise<string> =>
+  renderCard("chat/rest-card.hbs", {
+    ...restCardView(record),
+    reverted: record.status === "reverted",
+    mayRevert: withButtons && restRevertible(record),
+  });
 
 const restCardSchema = () => {
   const f = foundry.data.fields;
@@ -107,6 +137,8 @@ const restCardSchema = () => {
     s2: new f.BooleanField({ required: true, initial: false }),
     /** Per character: the rules' summary and rolls, and the names the card shows. */
     characters: new f.ArrayField(new f.ObjectField({ required: true })),
+    status: new f.StringField({ required: true, choices: ["applied", "reverted"], initial: "applied" }),
+    seconds: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
   };
 };
 type RestCardSchema = ReturnType<typeof restCardSchema>;
@@ -124,10 +156,16 @@ export class RestCardData
   /** The stored record, typed: its ObjectFields hold the rules' plain data, written by the GM's client. */
   get record(): RestRecord {
     const kind = REST_KINDS.find((known) => known === this.kind) ?? "short";
-    return { kind, s2: this.s2, characters: this.characters as RestCharacterRecord[] };
+    return {
+      kind,
+      s2: this.s2,
+      characters: this.characters as RestCharacterRecord[],
+      status: this.status === "reverted" ? "reverted" : "applied",
+      seconds: this.seconds,
+    };
   }
 
   renderContent(): Promise<string> {
-    return renderRestCard(this.record);
+    return renderRestCard(this.record, game.user.isGM && isRecordCard(this.parent));
   }
 }
