@@ -672,6 +672,10 @@ export class FakeActiveEffect extends FakeDocument {
 export class FakeItem extends FakeDocument {
   static override documentName = "Item";
   static override metadata = { embedded: { effects: "ActiveEffect" } };
+  /** Where the player dragged it among its siblings (API `Item` schema `sort`, 0 by default). */
+  get sort(): number {
+    return Number(this._source.sort ?? 0);
+  }
   get actor(): FakeDocument | null {
     return this.parent;
   }

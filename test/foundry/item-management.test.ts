@@ -133,6 +133,22 @@ describe("the inventory tab", () => {
     expect([...instances.values()]).toContain(shield?.sheet);
   });
 
+  it("lists rows in the order the player dragged them to (their sort), so a drag within the sheet sorts", async () => {
+    const actor = await boudica();
+    const rope = actor.items.getName("Rope");
+    const lantern = actor.items.getName("Lantern");
+    await actor.updateEmbeddedDocuments("Item", [
+      { _id: rope?.id, sort: 100 },
+      { _id: lantern?.id, sort: 200 },
+    ]);
+    const sheet = await open(actor);
+    const gear = sheet.element.querySelectorAll('.inventory-section[data-type="gear"] .item-row');
+    expect([...gear].map((r) => text(r.querySelector(".item-name-toggle")))).toEqual(["Rope", "Lantern"]);
+    expect([...gear].every((r) => r.classList.contains("draggable") && r.getAttribute("data-item-id"))).toBe(
+      true,
+    );
+  });
+
   it("offers no create button to a player who only observes the character", async () => {
     const sheet = await open(await boudica(), player("onlooker"));
     expect(sheet.element.querySelector('.inventory [data-action="createItem"]')).toBeNull();
