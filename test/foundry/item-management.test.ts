@@ -202,6 +202,18 @@ describe("an item's context menu", () => {
     ]);
   });
 
+  it("still opens after the sheet is closed and opened again", async () => {
+    const sheet = await open(await boudica());
+    await sheet.close();
+    await asUser(ownerOf, () => sheet.render(true));
+    expect(openMenu(sheet, row(sheet, "Rope"), "contextmenu")).toEqual([
+      "Open",
+      "Equip",
+      "Post to chat",
+      "Delete",
+    ]);
+  });
+
   it("unequips a worn weapon with one write", async () => {
     const actor = await boudica();
     const sheet = await open(actor);
