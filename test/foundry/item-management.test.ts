@@ -15,7 +15,7 @@ import { player } from "./combat-fixtures";
 import { bootBrink } from "./boot";
 
 await bootBrink();
-const { CharacterSheet } = await import("../../src/applications/sheets");
+const { CharacterSheet, NpcSheet } = await import("../../src/applications/sheets");
 
 type Sheet = DocumentSheetSurface<unknown>;
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
@@ -268,5 +268,25 @@ describe("an item's context menu", () => {
     await choose(sheet, "Open");
     const rope = actor.items.getName("Rope");
     expect((rope?.sheet as { rendered?: boolean } | null)?.rendered).toBe(true);
+  });
+});
+
+describe("an NPC's items", () => {
+  it("have the same context menu on the NPC sheet", async () => {
+    const npc = await Actor.implementation.create({
+      name: "Guard Captain",
+      type: "npc",
+      items: [{ name: "Longsword", type: "weapon", system: { damage: 5, equipped: true } }],
+    });
+    if (!npc) throw new Error("npc not created");
+    const sheet = (await openSheet(NpcSheet, npc)) as Sheet;
+    const longsword = sheet.element.querySelector<HTMLElement>(".item-row[data-item-id]");
+    const gm = game.users.get("gm") as unknown as typeof ownerOf;
+    expect(openMenu(sheet, longsword as HTMLElement, "contextmenu", gm)).toEqual([
+      "Open",
+      "Unequip",
+      "Post to chat",
+      "Delete",
+    ]);
   });
 });
