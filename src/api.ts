@@ -1,4 +1,5 @@
 import { promptAttack, promptTest } from "./applications/rolls/flows";
+import { useItem } from "./applications/sheets/item-macro";
 import { deathSave, promptHeal, promptStabilise } from "./applications/rolls/life-flows";
 import { partyRest } from "./applications/rest";
 import { promptOpposedTest } from "./applications/rolls/opposed-flow";
@@ -22,6 +23,8 @@ export function createApi() {
     opposedTest: promptOpposedTest,
     /** Attack the user's targeted tokens with one of the actor's weapons. */
     attack: promptAttack,
+    /** What an item macro on the hotbar runs: a weapon (by uuid) attacks, any other item is posted to chat. */
+    useItem,
     /** Open the heal dialog for an actor. */
     heal: promptHeal,
     /** A dying character's death save (dying rule). */

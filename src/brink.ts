@@ -2,7 +2,7 @@
  * Brink's entry point: registration only. Every behaviour lives in the modules imported here.
  */
 import { createApi } from "./api";
-import { registerSheets } from "./applications";
+import { registerItemMacros, registerSheets } from "./applications";
 import { registerCombat } from "./applications/combat";
 import { registerCardButtons } from "./applications/chat/card-buttons";
 import { registerLegacyRecoveryCards } from "./applications/retreat/legacy-cards";
@@ -69,6 +69,7 @@ Hooks.once("init", () => {
   registerStartup();
   registerCombat();
   registerSheets();
+  registerItemMacros();
   registerHandlebarsHelpers();
   registerLifeClocks();
   registerWorldClocks();

@@ -64,6 +64,29 @@ export function itemContracts(context: ContractContext, page: DocumentFactory = 
       assert.equal((sheet as { document?: unknown } | null | undefined)?.document, item);
     });
 
+    it("a script macro runs its command with execute(), and assignHotbarMacro puts it in the user's slot", async () => {
+      const flag = "__brinkMacroContract";
+      const macro = track(
+        await Macro.implementation.create({
+          name: "Contract: macro",
+          type: "script",
+          command: `globalThis.${flag} = (globalThis.${flag} ?? 0) + 1;`,
+        }),
+      );
+      const slot = 50;
+      const previous = game.user.hotbar[slot] ?? null;
+      try {
+        await macro.execute();
+        assert.equal((globalThis as Record<string, unknown>)[flag], 1);
+        await game.user.assignHotbarMacro(macro, slot);
+        assert.equal(game.user.hotbar[slot], macro.id);
+        assert.equal(macro.author?.id, game.user.id, "the creator is the author");
+      } finally {
+        delete (globalThis as Record<string, unknown>)[flag];
+        await game.user.assignHotbarMacro(previous ? (game.macros.get(previous) ?? null) : null, slot);
+      }
+    });
+
     it("an Active Effect made without a duration stores empty duration fields", async () => {
       const actor = track(
         await Actor.implementation.create({

@@ -49,6 +49,23 @@ export interface FakeUser {
   readonly isSelf: boolean;
   targets: Set<unknown>;
   query(name: string, payload: unknown, options?: { timeout?: number }): Promise<unknown>;
+  /** The user's hotbar: slot number → macro id (API `User#hotbar`). */
+  hotbar: Record<string, string>;
+  /** Puts a macro in a hotbar slot, or empties the slot for null (API `User#assignHotbarMacro`). */
+  assignHotbarMacro(macro: { id: string } | null, slot: number): Promise<unknown>;
+}
+
+/** Core's `User#assignHotbarMacro`: a slot from 1 to 50 holds one macro. */
+export async function assignHotbarMacro(
+  user: FakeUser,
+  macro: { id: string } | null,
+  slot: number,
+): Promise<FakeUser> {
+  if (!Number.isInteger(slot) || slot < 1 || slot > 50)
+    throw new Error(`Invalid Hotbar slot ${slot} requested`);
+  if (macro) user.hotbar[String(slot)] = macro.id;
+  else delete user.hotbar[String(slot)];
+  return user;
 }
 
 const placeholder: FakeUser = {
@@ -59,6 +76,8 @@ const placeholder: FakeUser = {
   isSelf: true,
   targets: new Set(),
   query: async () => undefined,
+  hotbar: {},
+  assignHotbarMacro: (macro, slot) => assignHotbarMacro(placeholder, macro, slot),
 };
 let defaultUser = placeholder;
 const acting = new AsyncLocalStorage<FakeUser>();
@@ -653,6 +672,10 @@ export class FakeActiveEffect extends FakeDocument {
 export class FakeItem extends FakeDocument {
   static override documentName = "Item";
   static override metadata = { embedded: { effects: "ActiveEffect" } };
+  /** Where the player dragged it among its siblings (API `Item` schema `sort`, 0 by default). */
+  get sort(): number {
+    return Number(this._source.sort ?? 0);
+  }
   get actor(): FakeDocument | null {
     return this.parent;
   }

@@ -37,6 +37,7 @@ import {
 import { Window } from "happy-dom";
 import { FakeRoll, setRollRenderer } from "./dice";
 import { FakeContextMenu } from "./context-menu";
+import { FakeMacro, setMacroAuthorLookup } from "./macros";
 import { FakeTokenHUD } from "./hud";
 import { FakeDialogV2, FakeFormDataExtended, clearDialogAnswers, fakeCanvas, renderTemplate } from "./ui";
 import { DataModelValidationError, fields } from "./fields";
@@ -120,6 +121,7 @@ export const fakeConfig = {
   Item: documentConfig(FakeItem),
   ChatMessage: documentConfig(FakeChatMessage),
   ActiveEffect: documentConfig(FakeActiveEffect),
+  Macro: documentConfig(FakeMacro),
   statusEffects: [] as Record<string, unknown>[],
   specialStatusEffects: {} as Record<string, string>,
   Dice: { rolls: [FakeRoll] as (typeof FakeRoll)[] },
@@ -149,6 +151,7 @@ export const fakeGame = {
   items: (FakeDocument.worldCollections.Item ??= new Collection()),
   messages: (FakeDocument.worldCollections.ChatMessage ??= new Collection()),
   tables: (FakeDocument.worldCollections.RollTable ??= new Collection()),
+  macros: (FakeDocument.worldCollections.Macro ??= new Collection()),
   /** Active modules; empty unless a test turns one on (dice-so-nice.ts). */
   modules: new Collection<{ id: string; active: boolean }>(),
   ready: true,
@@ -192,6 +195,8 @@ export function installFakeFoundry(): void {
   setRollClasses(() => fakeConfig.Dice.rolls);
   setElementFactory(element);
   setApplicationBase(ApplicationV2);
+  FakeDocument.registry.Macro = FakeMacro;
+  setMacroAuthorLookup((id) => users.get(id));
   Object.assign(globalThis, {
     foundry: fakeFoundry,
     CONFIG: fakeConfig,
@@ -202,6 +207,7 @@ export function installFakeFoundry(): void {
     Item: FakeItem,
     ChatMessage: FakeChatMessage,
     ActiveEffect: FakeActiveEffect,
+    Macro: FakeMacro,
     CONST,
     Handlebars,
     Roll: FakeRoll,
@@ -225,6 +231,7 @@ export function resetWorld(): void {
   keybindings.reset();
   time.worldTime = 0;
   session.user = users.get("gm") ?? session.user;
+  for (const user of users.all.values()) user.hotbar = {};
 }
 
 export { hooks, notifications, session, settings, users, writeLog, FakeActor, FakeItem, FakeChatMessage };

@@ -6,7 +6,14 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { DataModel } from "./data-model";
 import { DataField, SchemaField } from "./fields";
-import { callOnEveryClient, session, setAuthorLookup, setUserList, type FakeUser } from "./documents";
+import {
+  assignHotbarMacro,
+  callOnEveryClient,
+  session,
+  setAuthorLookup,
+  setUserList,
+  type FakeUser,
+} from "./documents";
 import { hooks } from "./hooks";
 import { getProperty, type Plain } from "./utils";
 
@@ -214,6 +221,8 @@ export function makeUser(data: { id: string; name: string; isGM: boolean; active
     ...data,
     active: data.active ?? true,
     targets: new Set(),
+    hotbar: {},
+    assignHotbarMacro: (macro, slot) => assignHotbarMacro(user, macro, slot),
     get isSelf() {
       return session.user.id === data.id;
     },

@@ -1,6 +1,7 @@
 /**
- * The biography tab as a player writes in it: the biography and the notes in v13's ProseMirror
- * editors, saved through the sheet's form like any other field.
+ * The biography tab and the item sheet as a player writes in them: the biography, the notes and an
+ * item's description in v13's ProseMirror editors, saved through the sheet's form like any other
+ * field.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetWorld, writeLog } from "../fake-foundry/install";
@@ -11,7 +12,7 @@ import { player } from "./combat-fixtures";
 import { bootBrink } from "./boot";
 
 await bootBrink();
-const { CharacterSheet } = await import("../../src/applications/sheets");
+const { CharacterSheet, BrinkItemSheet } = await import("../../src/applications/sheets");
 
 beforeEach(() => resetWorld());
 
@@ -67,5 +68,23 @@ describe("the biography tab", () => {
         "Sworn to the crown.",
       ]);
     });
+  });
+});
+
+describe("an item's description", () => {
+  it("is written in the item sheet's ProseMirror editor and saved with one write", async () => {
+    const actor = await roland();
+    const sword = (await actor.createEmbeddedDocuments("Item", [{ name: "Sword", type: "weapon" }]))[0];
+    if (!sword) throw new Error("no sword");
+    await asUser(writer, async () => {
+      const sheet = (await openSheet(BrinkItemSheet, sword)) as DocumentSheetSurface<unknown>;
+      expect(sheet.element.querySelector("textarea")).toBeNull();
+      const before = writeLog.length;
+      await submitSheetForm(sheet, { "system.description": "<p>Forged in <strong>Noricum</strong>.</p>" });
+      expect(writeLog.slice(before)).toEqual([
+        expect.objectContaining({ action: "update", documentName: "Item" }),
+      ]);
+    });
+    expect(sword.system).toMatchObject({ description: "<p>Forged in <strong>Noricum</strong>.</p>" });
   });
 });

@@ -15,7 +15,7 @@ import { player } from "./combat-fixtures";
 import { bootBrink } from "./boot";
 
 await bootBrink();
-const { CharacterSheet } = await import("../../src/applications/sheets");
+const { CharacterSheet, NpcSheet } = await import("../../src/applications/sheets");
 
 type Sheet = DocumentSheetSurface<unknown>;
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
@@ -133,6 +133,22 @@ describe("the inventory tab", () => {
     expect([...instances.values()]).toContain(shield?.sheet);
   });
 
+  it("lists rows in the order the player dragged them to (their sort), so a drag within the sheet sorts", async () => {
+    const actor = await boudica();
+    const rope = actor.items.getName("Rope");
+    const lantern = actor.items.getName("Lantern");
+    await actor.updateEmbeddedDocuments("Item", [
+      { _id: rope?.id, sort: 100 },
+      { _id: lantern?.id, sort: 200 },
+    ]);
+    const sheet = await open(actor);
+    const gear = sheet.element.querySelectorAll('.inventory-section[data-type="gear"] .item-row');
+    expect([...gear].map((r) => text(r.querySelector(".item-name-toggle")))).toEqual(["Rope", "Lantern"]);
+    expect([...gear].every((r) => r.classList.contains("draggable") && r.getAttribute("data-item-id"))).toBe(
+      true,
+    );
+  });
+
   it("offers no create button to a player who only observes the character", async () => {
     const sheet = await open(await boudica(), player("onlooker"));
     expect(sheet.element.querySelector('.inventory [data-action="createItem"]')).toBeNull();
@@ -179,6 +195,18 @@ describe("an item's context menu", () => {
     const button = row(sheet, "Rope").querySelector<HTMLElement>(".item-menu-button");
     expect(button?.getAttribute("aria-label")).toBe("Actions for Rope");
     expect(openMenu(sheet, button as HTMLElement, "click")).toEqual([
+      "Open",
+      "Equip",
+      "Post to chat",
+      "Delete",
+    ]);
+  });
+
+  it("still opens after the sheet is closed and opened again", async () => {
+    const sheet = await open(await boudica());
+    await sheet.close();
+    await asUser(ownerOf, () => sheet.render(true));
+    expect(openMenu(sheet, row(sheet, "Rope"), "contextmenu")).toEqual([
       "Open",
       "Equip",
       "Post to chat",
@@ -240,5 +268,25 @@ describe("an item's context menu", () => {
     await choose(sheet, "Open");
     const rope = actor.items.getName("Rope");
     expect((rope?.sheet as { rendered?: boolean } | null)?.rendered).toBe(true);
+  });
+});
+
+describe("an NPC's items", () => {
+  it("have the same context menu on the NPC sheet", async () => {
+    const npc = await Actor.implementation.create({
+      name: "Guard Captain",
+      type: "npc",
+      items: [{ name: "Longsword", type: "weapon", system: { damage: 5, equipped: true } }],
+    });
+    if (!npc) throw new Error("npc not created");
+    const sheet = (await openSheet(NpcSheet, npc)) as Sheet;
+    const longsword = sheet.element.querySelector<HTMLElement>(".item-row[data-item-id]");
+    const gm = game.users.get("gm") as unknown as typeof ownerOf;
+    expect(openMenu(sheet, longsword as HTMLElement, "contextmenu", gm)).toEqual([
+      "Open",
+      "Unequip",
+      "Post to chat",
+      "Delete",
+    ]);
   });
 });

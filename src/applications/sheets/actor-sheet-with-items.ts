@@ -24,7 +24,8 @@ export class ActorSheetWithItems extends BrinkActorSheet {
   readonly expandedItems = new Set<string>();
   /** What the inventory's search box holds. */
   inventoryFilter = "";
-  #menusBound = false;
+  /** The window element the menus listen on; a sheet closed and opened again gets a new one. */
+  #menuElement: HTMLElement | null = null;
 
   override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
     const partContext = await super._preparePartContext(partId, context, options);
@@ -50,8 +51,8 @@ export class ActorSheetWithItems extends BrinkActorSheet {
 
   /** Right-click on a row, or click its "⋯" button (reachable by Tab, opened with Enter or Space). */
   #bindMenus(): void {
-    if (this.#menusBound) return;
-    this.#menusBound = true;
+    if (this.#menuElement === this.element) return;
+    this.#menuElement = this.element;
     const entries = itemMenuEntries(this.actor, () => this.isEditable);
     const { ContextMenu } = foundry.applications.ux;
     new ContextMenu(this.element, ROW, entries, { jQuery: false, fixed: true });

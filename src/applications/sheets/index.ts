@@ -4,3 +4,4 @@ export { NpcSheet } from "./npc-sheet";
 export { BrinkItemSheet } from "./item-sheet";
 export { actorSheetContext, type ActorSheetContext } from "./actor-context";
 export { itemSheetContext } from "./item-context";
+export { registerItemMacros, useItem } from "./item-macro";

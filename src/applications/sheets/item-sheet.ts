@@ -1,5 +1,6 @@
 import { templatePath } from "../../constants";
 import { itemSheetBase, type ApplicationOptions, type SubmittedForm } from "../../foundry/application-base";
+import { descriptionOf } from "./inventory-context";
 import { itemSheetContext, nullableChoicePaths } from "./item-context";
 import { withValidatedSubmit } from "./submit";
 
@@ -19,8 +20,13 @@ export class BrinkItemSheet extends withValidatedSubmit(itemSheetBase(), (item) 
 
   override async _prepareContext(options: unknown) {
     const context = await super._prepareContext(options);
+    const enrichedDescription = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      descriptionOf(this.document),
+      { secrets: this.document.isOwner, relativeTo: this.document },
+    );
     return Object.assign(context, itemSheetContext(this.document, this.isEditable), {
       source: this.document._source,
+      enrichedDescription,
     });
   }
 

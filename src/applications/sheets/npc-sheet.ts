@@ -1,9 +1,9 @@
 import type { ApplicationOptions } from "../../foundry/application-base";
 import { templatePath } from "../../constants";
-import { BrinkActorSheet } from "./base-actor-sheet";
+import { ActorSheetWithItems } from "./actor-sheet-with-items";
 
 /** A compact NPC sheet: everything on one page, small enough to keep eight open. */
-export class NpcSheet extends BrinkActorSheet {
+export class NpcSheet extends ActorSheetWithItems {
   static override DEFAULT_OPTIONS: ApplicationOptions = {
     classes: ["npc"],
     position: { width: 520, height: 600 },
