@@ -187,7 +187,8 @@ function applicationView(entry: AppliedView | undefined) {
     reverted: entry.status === "reverted",
     reaction,
     steps: entry.steps.map(describeStep),
-    injuries: entry.status === "reverted" ? [] : itemLinks(entry.actorUuid ?? "", entry.injuryItems?.created ?? []),
+    injuries:
+      entry.status === "reverted" ? [] : itemLinks(entry.actorUuid ?? "", entry.injuryItems?.created ?? []),
   };
 }
 
