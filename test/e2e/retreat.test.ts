@@ -97,6 +97,10 @@ describe("the Emergency Retreat in Chromium", () => {
     const card = game.messages.contents.at(-1) as unknown as { renderHTML(): Promise<HTMLElement> };
     const content = (await card.renderHTML()).querySelector(".message-content")?.innerHTML ?? "";
     expect(content).toContain("Choose 1 item to drop");
+    // The injuries the retreat created are links to the items on each sheet.
+    const fabian = fight.actor("Fabian");
+    const injury = fabian.items.getName("Serious Injury (Strength)");
+    expect(content).toContain(`data-uuid="${injury?.uuid ?? "missing"}"`);
     const size = { width: 300, height: 900 };
     for (const name of ["retreat-summary-card", "retreat-summary-card-dark"]) {
       expect(await shoot(name, content, size, CARD_PARTS, "chat log")).toEqual({

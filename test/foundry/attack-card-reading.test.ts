@@ -193,3 +193,34 @@ describe("the attack card a user reads", () => {
     expect([name?.textContent, name?.dataset.tooltip]).toEqual(["Boudica", "Boudica"]);
   });
 });
+
+describe("a life card's injuries", () => {
+  it("are links to the items it created, gone once the card is reverted", async () => {
+    const { lifeCardContext, renderCard } = await import("../../src/data/chat");
+    const { actor } = await boudica();
+    const [leg] = await actor.createEmbeddedDocuments("Item", [
+      { name: "Mangled Leg", type: "injury" },
+    ] as never);
+    const record = {
+      actorUuid: actor.uuid,
+      title: "BRINK.Life.Action.strain-or-injury",
+      name: "Boudica",
+      steps: [],
+      revert: {},
+      applied: {},
+      applying: false,
+      injuryItems: { created: [leg?.id ?? ""], madePermanent: [] },
+      reverted: false,
+    };
+    const links = async (reverted: boolean) => {
+      const html = await renderCard("chat/life-card.hbs", lifeCardContext({ ...record, reverted }, null));
+      return [
+        ...html.matchAll(
+          /<a class="content-link[^"]*"[^>]*data-uuid="([^"]+)"[^>]*>[^<]*<i[^>]*><\/i> ([^<]+)<\/a>/g,
+        ),
+      ].map(([, uuid, name]) => [uuid, name]);
+    };
+    expect(await links(false)).toEqual([[`${actor.uuid}.Item.${leg?.id ?? ""}`, "Mangled Leg"]]);
+    expect(await links(true)).toEqual([]);
+  });
+});

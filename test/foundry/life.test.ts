@@ -224,8 +224,17 @@ describe("the dying rule (S2)", () => {
     expect(leg?.type).toBe("injury");
     expect((leg?.system as unknown as { source: string }).source).toBe("Dying (injury, d12)");
     expect((actor.system as unknown as { speed: number }).speed).toBeLessThan(6);
+    // The card links the injury it created: a click opens the item, a drag carries it.
+    const links = async () =>
+      [
+        ...(
+          await (card as unknown as { renderHTML(): Promise<HTMLElement> }).renderHTML()
+        ).querySelectorAll<HTMLElement>("a.content-link"),
+      ].map((link) => [link.dataset.uuid, link.textContent?.trim()]);
+    expect(await links()).toEqual([[leg?.uuid, "Mangled Leg"]]);
     await requestCardAction("revert", onCard(card, token));
     expect(actor.items.getName("Mangled Leg")).toBeUndefined();
+    expect(await links()).toEqual([]);
   });
 
   it("makes a wound permanent when the same injury is rolled while it is still held, without a second copy", async () => {

@@ -7,6 +7,7 @@ import type { Hit, Step } from "../../rules/damage-chain";
 import { damageAfterDeflection } from "../../rules/damage";
 import type { DefenceStep } from "../../rules/defences";
 import { describeStep } from "./damage-steps";
+import { itemLinks } from "./item-links";
 import type { DieSource, Modifier, RolledDie, TestDice, TestResult } from "../../rules/tests";
 import type { Edge } from "../../rules/modifiers";
 import { edgesText } from "./damage-steps";
@@ -141,6 +142,9 @@ export interface AppliedView {
   /** The hit still to apply after a reaction (null: the reaction stopped it). */
   pendingHit?: Hit | null;
   steps: Step[];
+  /** The target's actor, and the injury items applying created on it. */
+  actorUuid?: string;
+  injuryItems?: { created: string[] };
 }
 
 /**
@@ -185,6 +189,8 @@ function applicationView(entry: AppliedView | undefined) {
     reverted: entry.status === "reverted",
     reaction,
     steps: entry.steps.map(describeStep),
+    injuries:
+      entry.status === "reverted" ? [] : itemLinks(entry.actorUuid ?? "", entry.injuryItems?.created ?? []),
   };
 }
 

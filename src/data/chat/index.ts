@@ -1,5 +1,6 @@
 export * from "./card";
 export * from "./card-views";
+export * from "./item-links";
 export * from "./damage-steps";
 export * from "./attack-card";
 export * from "./direct-view";

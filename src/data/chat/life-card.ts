@@ -6,6 +6,7 @@
 import type { ActorState, Step } from "../../rules/damage-chain";
 import { describeStep } from "./damage-steps";
 import { isRecordCard, renderCard, type CardView } from "./card";
+import { itemLinks } from "./item-links";
 import { recordField } from "../shared/fields";
 
 /** Injury items a change created or made permanent (undone on revert). */
@@ -76,6 +77,7 @@ export function lifeCardContext(record: LifeRecord, message: ChatMessage.Impleme
   return {
     title: game.i18n.format(record.title, { name: record.name }),
     steps: record.steps.map(describeStep),
+    injuries: record.reverted ? [] : itemLinks(record.actorUuid, record.injuryItems.created),
     reverted: record.reverted,
     mayRevert: !record.reverted && game.user.isGM && isRecordCard(message),
   };

@@ -1,6 +1,7 @@
 /** The retreat summary card's view of its record, and the roll lines the rest card shares. */
 import type { RetreatConsequence, RollRecord } from "../../rules/retreat";
 import { countOf } from "../../helpers/plural";
+import { itemLinks } from "./item-links";
 import {
   attributeLabel,
   dieLabel,
@@ -125,7 +126,7 @@ export function retreatCardView(record: RetreatRecord, mayAct = false) {
         text: consequenceText(consequence, entry.drops),
         tone: outcomeTone(consequence.key),
       })),
-      items: entry.createdItemNames,
+      items: itemLinks(entry.actorUuid, entry.createdItemIds, entry.createdItemNames),
       openDrops:
         reverted || !mayAct
           ? []
