@@ -11,12 +11,13 @@ import { BrinkActor } from "../documents/actor";
 import { actorData, itemData, WeaponData } from "../data";
 import type { AttackWeapon } from "../rules/attacks";
 import { ATTRIBUTES, fightBlocker, type Attribute, type FightBlocker } from "../rules/characters";
-import { CONDITIONS_PREVENTING_TURNS } from "../rules/team-turns";
+import { CONDITIONS_PREVENTING_TURNS, type TurnPreventingCondition } from "../rules/team-turns";
 import { defineRequest, isRefusal, refuse, type RequestContext, type RequestResult } from "../requests";
 import type { Fields } from "../requests/fields";
 import { rollAttackCard, type AttackTargetToken } from "./attack-card";
 import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
+import { ATTACK_REFUSAL, UNFIT_REFUSAL, type AttackChoiceRefusal } from "../helpers/lang-keys";
 
 /** [decision] The largest situational modifier a player may claim in the attack dialog. */
 export const MAX_MODIFIER = 20;
@@ -54,10 +55,10 @@ const readAttack = (fields: Fields): AttackAsk => ({
 const attackRefusal = (reason: string, weapon = "") => refuse(reason, { weapon });
 
 /** The notice for an attacker who cannot fight: its condition named, or its exhaustion. */
-const unfitRefusal = (unfit: FightBlocker, name: string) =>
+const unfitRefusal = (unfit: FightBlocker<TurnPreventingCondition>, name: string) =>
   unfit.kind === "exhausted"
     ? refuse("BRINK.Attack.Refusal.exhausted", { name, exhaustion: String(unfit.exhaustion) })
-    : refuse(`BRINK.Attack.Refusal.unfit.${unfit.condition}`, { name });
+    : refuse(UNFIT_REFUSAL[unfit.condition], { name });
 
 /** Why this weapon cannot attack right now (read on the GM's client), or null when it can. */
 export function weaponBlocker(weapon: Item.Implementation | undefined): string | null {
@@ -87,7 +88,7 @@ async function handleAttack(
   const targets = attackTargets(ask.targets, user);
   if (typeof targets === "string") return attackRefusal(targets, weapon.name);
   const choiceBlocker = choiceRefusal(ask.choice, weaponData.attackWeapon(), targets);
-  if (choiceBlocker) return attackRefusal(`BRINK.Attack.Refusal.${choiceBlocker}`, weapon.name);
+  if (choiceBlocker) return attackRefusal(ATTACK_REFUSAL[choiceBlocker], weapon.name);
   const combatant = combatantOf({ actor: attacker, token: null });
   const attacksThisRound = combatant?.attacksThisRound ?? 0;
   // RULES §3: an attack costs an action, a killing strike three; refused (nothing rolled) if not affordable.
@@ -117,7 +118,7 @@ function choiceRefusal(
   choice: AttackChoice,
   weapon: AttackWeapon,
   targets: AttackTargetToken[],
-): string | null {
+): AttackChoiceRefusal | null {
   if (!weapon.attributes.includes(choice.attribute)) return "attribute-not-usable";
   if (!choice.killingStrike) return null;
   const [target] = targets;

@@ -5,6 +5,7 @@ import { actorFrom } from "./actor-writes";
 import { rewriteCard } from "./card";
 import { appliedCard } from "./record";
 import { physicalData } from "./recovery-actor";
+import { DROP_REFUSAL } from "../../helpers/lang-keys";
 
 export interface DropRequest {
   messageId: string;
@@ -21,8 +22,7 @@ export async function handleDrop({ messageId, choiceId, itemIds }: DropRequest):
   if (drop.picked !== null) return refuse("BRINK.Retreat.Refusal.choiceTaken");
   const picked = itemIds;
   const checked = applyDropChoice(drop.choice, picked);
-  if (!checked.ok)
-    return refuse(`BRINK.Retreat.Refusal.drop.${checked.reason}`, { count: String(drop.choice.count) });
+  if (!checked.ok) return refuse(DROP_REFUSAL[checked.reason], { count: String(drop.choice.count) });
   const actor = await actorFrom(entry.actorUuid);
   if (!actor) return refuse("BRINK.Retreat.Refusal.actorGone");
   const items = checked.drops.map((d) => actor.items.get(d.itemId));
