@@ -7,7 +7,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { LUCK_LOOK_LABEL } from "../../src/dice/dice-so-nice";
 import * as langKeyMaps from "../../src/helpers/lang-keys";
+import { KEYBINDING_TEXT } from "../../src/keybindings";
 import { PREFERENCE_TEXT } from "../../src/settings/preferences";
 import { DEATH_RULE_LABEL, INITIATIVE_MODE_LABEL, RULE_SETTING_TEXT } from "../../src/settings/rules";
 import { STATUS_IDS, STATUS_LABEL } from "../../src/status-effects";
@@ -33,6 +35,8 @@ const MAPS: Record<string, KeyMap> = {
   DEATH_RULE_LABEL,
   INITIATIVE_MODE_LABEL,
   PREFERENCE_TEXT,
+  KEYBINDING_TEXT,
+  LUCK_LOOK_LABEL,
 };
 
 /** Every key a map holds, at any depth ({ name, hint } pairs included). */
@@ -41,7 +45,7 @@ const keysOf = (map: KeyMap): string[] =>
 
 describe("runtime-built lang keys", () => {
   it("come from maps that each hold at least one key", () => {
-    expect(Object.keys(MAPS).length).toBeGreaterThanOrEqual(17);
+    expect(Object.keys(MAPS).length).toBeGreaterThanOrEqual(19);
     for (const [name, map] of Object.entries(MAPS))
       expect({ name, size: Object.keys(map).length > 0 }).toEqual({ name, size: true });
   });
