@@ -5,11 +5,20 @@
  * setting is registered only when the module is active: without it, the choice would change nothing.
  */
 import { SYSTEM_ID } from "../constants";
+import type { LangKey } from "../helpers/lang-keys";
 
 export const DICE_SO_NICE = "dice-so-nice";
 export const LUCK_DIE_SETTING = "luckDieAppearance";
 
 /** Brink's luck die colour sets, registered with Dice So Nice once it is ready. */
+/** The luck die setting's choices: the player's other dice, or one of Brink's looks. */
+export const LUCK_LOOK_LABEL = {
+  same: "BRINK.DiceSoNice.luckDie.choices.same",
+  gilded: "BRINK.DiceSoNice.luckDie.choices.gilded",
+  ember: "BRINK.DiceSoNice.luckDie.choices.ember",
+  frost: "BRINK.DiceSoNice.luckDie.choices.frost",
+} as const satisfies Record<"same" | keyof typeof LUCK_LOOKS, LangKey>;
+
 export const LUCK_LOOKS = {
   gilded: {
     foreground: "#f6d365",
@@ -53,7 +62,7 @@ export function diceSoNiceActive(): boolean {
 function addLuckColorsets(dice3d: Dice3DColorsets): void {
   const category = game.i18n.localize("BRINK.DiceSoNice.category");
   for (const [look, colours] of Object.entries(LUCK_LOOKS)) {
-    const description = game.i18n.localize(`BRINK.DiceSoNice.luckDie.choices.${look}`);
+    const description = game.i18n.localize(LUCK_LOOK_LABEL[look as keyof typeof LUCK_LOOKS]);
     // Hidden from Dice So Nice's own theme list: these sets exist for the luck die.
     void dice3d.addColorset(
       {
@@ -72,12 +81,7 @@ function addLuckColorsets(dice3d: Dice3DColorsets): void {
 /** At init: the client setting and, once Dice So Nice is ready, its colour sets. */
 export function registerDiceSoNice(): void {
   if (!diceSoNiceActive()) return;
-  const choices = Object.fromEntries(
-    (["same", ...Object.keys(LUCK_LOOKS)] as const).map((look) => [
-      look,
-      `BRINK.DiceSoNice.luckDie.choices.${look}`,
-    ]),
-  );
+  const choices: Record<string, string> = LUCK_LOOK_LABEL;
   game.settings.register(SYSTEM_ID, LUCK_DIE_SETTING, {
     name: "BRINK.DiceSoNice.luckDie.name",
     hint: "BRINK.DiceSoNice.luckDie.hint",

@@ -22,6 +22,7 @@ import {
   type Resources,
   type TurnEconomy,
 } from "../rules/turn-economy";
+import { ECONOMY_REFUSAL } from "../helpers/lang-keys";
 
 /** Foundry's token dispositions, folded onto the three teams core combat starts with. */
 export const DISPOSITION = { hostile: -1, neutral: 0, friendly: 1 } as const;
@@ -115,8 +116,6 @@ function economyOption(
       return null;
   }
 }
-
-const camel = (key: string): string => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 function hasTrait(system: unknown, trait: string): boolean {
   const traits = typeof system === "object" && system !== null && "traits" in system ? system.traits : null;
@@ -239,7 +238,7 @@ export class BrinkCombatant extends Combatant {
     const refusal = request.operation === "continue" || !context ? undefined : rule?.refusal?.(context);
     if (refusal) return refusal;
     const result = this.#runEconomy(request);
-    if (!result.ok) return refuse(`BRINK.Combat.Economy.${camel(result.reason)}`, { name: this.name ?? "" });
+    if (!result.ok) return refuse(ECONOMY_REFUSAL[result.reason], { name: this.name ?? "" });
     const { round, turn } = combat.clock;
     await this.update({ system: { ...result.economy, stamp: { round, turn } } });
     const { stamina, focus } = result.spent;
@@ -269,7 +268,7 @@ export class BrinkCombatant extends Combatant {
     const { exhaustion, speed } = actor.system;
     const reason = situationBlocker(asked.key, asked.kind, { conditions: actor.statuses, exhaustion, speed });
     if (!reason) return undefined;
-    return refuse(`BRINK.Combat.Economy.${camel(reason)}`, {
+    return refuse(ECONOMY_REFUSAL[reason], {
       name: this.name ?? "",
       exhaustion: String(exhaustion),
     });

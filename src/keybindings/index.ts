@@ -4,6 +4,7 @@
  */
 import { SKIP_DIALOG_ACTION } from "../applications/rolls/fast-forward";
 import { SYSTEM_ID } from "../constants";
+import type { LangKey } from "../helpers/lang-keys";
 import { endTurnByKey, takeTurnByKey } from "./turns";
 
 /** The last key action started, so callers (and tests) can wait for the GM's answer. */
@@ -27,11 +28,20 @@ function defaults() {
 
 export const KEYBINDING_ACTIONS = ["takeTurn", "endTurn", SKIP_DIALOG_ACTION] as const;
 
+/** Each key's name and hint in Configure Controls (test/manifest/lang-keys.test.ts checks them). */
+export const KEYBINDING_TEXT = {
+  takeTurn: { name: "BRINK.Keybinding.takeTurn.name", hint: "BRINK.Keybinding.takeTurn.hint" },
+  endTurn: { name: "BRINK.Keybinding.endTurn.name", hint: "BRINK.Keybinding.endTurn.hint" },
+  [SKIP_DIALOG_ACTION]: {
+    name: "BRINK.Keybinding.skipDialog.name",
+    hint: "BRINK.Keybinding.skipDialog.hint",
+  },
+} as const satisfies Record<(typeof KEYBINDING_ACTIONS)[number], { name: LangKey; hint: LangKey }>;
+
 export function registerKeybindings(): void {
   for (const [action, binding] of Object.entries(defaults())) {
     game.keybindings.register(SYSTEM_ID, action, {
-      name: `BRINK.Keybinding.${action}.name`,
-      hint: `BRINK.Keybinding.${action}.hint`,
+      ...KEYBINDING_TEXT[action as (typeof KEYBINDING_ACTIONS)[number]],
       editable: binding.editable,
       ...("onDown" in binding ? { onDown: binding.onDown } : {}),
     });

@@ -101,18 +101,18 @@ export const EXHAUSTION_STOPS_FIGHTING = 5;
 export const tooExhaustedToFight = (exhaustion: number): boolean => exhaustion >= EXHAUSTION_STOPS_FIGHTING;
 
 /** Why a character may not attack now: a condition that takes its turns away, or exhaustion 5+. */
-export type FightBlocker =
-  { kind: "condition"; condition: string } | { kind: "exhausted"; exhaustion: number };
+export type FightBlocker<Condition extends string = string> =
+  { kind: "condition"; condition: Condition } | { kind: "exhausted"; exhaustion: number };
 
 /**
  * The first reason a character cannot fight, or null. `preventing` lists the conditions that take
  * turns away (team turns own that list); conditions are checked before exhaustion.
  */
-export function fightBlocker(
+export function fightBlocker<Condition extends string>(
   conditions: Iterable<string>,
   exhaustion: number,
-  preventing: readonly string[],
-): FightBlocker | null {
+  preventing: readonly Condition[],
+): FightBlocker<Condition> | null {
   const held = new Set(conditions);
   const condition = preventing.find((id) => held.has(id));
   if (condition !== undefined) return { kind: "condition", condition };

@@ -1,6 +1,9 @@
 import { SYSTEM_ID } from "../constants";
 import { refreshRuleViews } from "./refresh";
 
+/** A key of lang/en.json (helpers/ holds the other maps; settings may not import from it). */
+type BrinkKey = `BRINK.${string}`;
+
 /**
  * The optional rules a GM switches in the Optional rules menu (RULES.md: S1, S2, S3; S0 on by default).
  * `damageRule` picks how an attack deals damage: the attack test plus the weapon's damage (core), or
@@ -33,11 +36,44 @@ export const RULE_KEYS = [
 ] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 
-function choices(key: keyof typeof RULE_SETTINGS): Record<string, string> {
-  return Object.fromEntries(
-    RULE_SETTINGS[key].map((value) => [value, `BRINK.Setting.${key}.choices.${value}`]),
-  );
-}
+/**
+ * The text of each rule setting and each choice, as typed maps: a new rule or choice without its
+ * text fails to compile, and test/manifest/lang-keys.test.ts proves each key is in lang/en.json.
+ */
+export const RULE_SETTING_TEXT = {
+  deathRule: { name: "BRINK.Setting.deathRule.name", hint: "BRINK.Setting.deathRule.hint" },
+  initiativeMode: { name: "BRINK.Setting.initiativeMode.name", hint: "BRINK.Setting.initiativeMode.hint" },
+  damageRule: { name: "BRINK.Setting.damageRule.name", hint: "BRINK.Setting.damageRule.hint" },
+  emergencyRetreat: {
+    name: "BRINK.Setting.emergencyRetreat.name",
+    hint: "BRINK.Setting.emergencyRetreat.hint",
+  },
+  morale: { name: "BRINK.Setting.morale.name", hint: "BRINK.Setting.morale.hint" },
+} as const satisfies Record<RuleKey, { name: BrinkKey; hint: BrinkKey }>;
+
+export const DEATH_RULE_LABEL = {
+  luck: "BRINK.Setting.deathRule.choices.luck",
+  dying: "BRINK.Setting.deathRule.choices.dying",
+  stabilise: "BRINK.Setting.deathRule.choices.stabilise",
+} as const satisfies Record<DeathRule, BrinkKey>;
+
+export const INITIATIVE_MODE_LABEL = {
+  teams: "BRINK.Setting.initiativeMode.choices.teams",
+  dexterity: "BRINK.Setting.initiativeMode.choices.dexterity",
+  "dexterity-test": "BRINK.Setting.initiativeMode.choices.dexterity-test",
+} as const satisfies Record<InitiativeMode, BrinkKey>;
+
+export const DAMAGE_RULE_LABEL = {
+  attack: "BRINK.Setting.damageRule.choices.attack",
+  direct: "BRINK.Setting.damageRule.choices.direct",
+} as const satisfies Record<DamageRule, BrinkKey>;
+
+/** Each choice's label, by value, in the order the setting offers them. */
+const CHOICES: Record<keyof typeof RULE_SETTINGS, Record<string, string>> = {
+  deathRule: DEATH_RULE_LABEL,
+  initiativeMode: INITIATIVE_MODE_LABEL,
+  damageRule: DAMAGE_RULE_LABEL,
+};
 
 /**
  * Every rule is read where it is used, so none needs a reload: a change re-renders the tracker and
@@ -47,20 +83,18 @@ function choices(key: keyof typeof RULE_SETTINGS): Record<string, string> {
 export function registerRuleSettings(): void {
   for (const key of Object.keys(RULE_SETTINGS) as (keyof typeof RULE_SETTINGS)[]) {
     game.settings.register(SYSTEM_ID, key, {
-      name: `BRINK.Setting.${key}.name`,
-      hint: `BRINK.Setting.${key}.hint`,
+      ...RULE_SETTING_TEXT[key],
       scope: "world",
       config: false,
       type: String,
-      choices: choices(key),
+      choices: CHOICES[key],
       default: RULE_SETTINGS[key][0],
       onChange: refreshRuleViews,
     });
   }
   for (const [key, initial] of Object.entries(RULE_TOGGLES)) {
     game.settings.register(SYSTEM_ID, key as keyof typeof RULE_TOGGLES, {
-      name: `BRINK.Setting.${key}.name`,
-      hint: `BRINK.Setting.${key}.hint`,
+      ...RULE_SETTING_TEXT[key as keyof typeof RULE_TOGGLES],
       scope: "world",
       config: false,
       type: Boolean,

@@ -21,6 +21,7 @@ import {
 import type { Attribute } from "../rules/characters";
 import { conditionsAgainst } from "../rules/conditions";
 import type { TestResult } from "../rules/tests";
+import { ATTACK_REFUSAL } from "../helpers/lang-keys";
 
 /** A character on the scene an attack can land on: its token's uuid, name, image and actor. */
 export interface TokenActor {
@@ -116,7 +117,10 @@ function targetInfo(tokens: AttackTargetToken[]): TargetInfo[] {
 const dialogModifier = (value: number) =>
   value ? [{ label: game.i18n.localize("BRINK.Roll.Step.modifier"), value }] : [];
 
-const refusal = (reason: string): RollRefusal => ({ ok: false, reason: `BRINK.Attack.Refusal.${reason}` });
+const refusal = (reason: keyof typeof ATTACK_REFUSAL): RollRefusal => ({
+  ok: false,
+  reason: ATTACK_REFUSAL[reason],
+});
 
 /** Everything an attack needs, read and checked on the GM's client. */
 export interface AttackOrder {

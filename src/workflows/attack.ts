@@ -11,13 +11,14 @@ import { BrinkActor } from "../documents/actor";
 import { actorData, itemData, WeaponData } from "../data";
 import type { AttackWeapon } from "../rules/attacks";
 import { ATTRIBUTES, fightBlocker, type Attribute, type FightBlocker } from "../rules/characters";
-import { CONDITIONS_PREVENTING_TURNS } from "../rules/team-turns";
+import { CONDITIONS_PREVENTING_TURNS, type TurnPreventingCondition } from "../rules/team-turns";
 import { defineRequest, isRefusal, refuse, type RequestContext, type RequestResult } from "../requests";
 import type { Fields } from "../requests/fields";
 import { rollAttackCard, type AttackTargetToken, type ManualDefences } from "./attack-card";
 import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
 import { optionalRules } from "../settings";
+import { ATTACK_REFUSAL, UNFIT_REFUSAL, type AttackChoiceRefusal } from "../helpers/lang-keys";
 
 /** [decision] The largest situational modifier a player may claim in the attack dialog. */
 export const MAX_MODIFIER = 20;
@@ -70,10 +71,10 @@ const readAttack = (fields: Fields): AttackAsk => ({
 const attackRefusal = (reason: string, weapon = "") => refuse(reason, { weapon });
 
 /** The notice for an attacker who cannot fight: its condition named, or its exhaustion. */
-const unfitRefusal = (unfit: FightBlocker, name: string) =>
+const unfitRefusal = (unfit: FightBlocker<TurnPreventingCondition>, name: string) =>
   unfit.kind === "exhausted"
     ? refuse("BRINK.Attack.Refusal.exhausted", { name, exhaustion: String(unfit.exhaustion) })
-    : refuse(`BRINK.Attack.Refusal.unfit.${unfit.condition}`, { name });
+    : refuse(UNFIT_REFUSAL[unfit.condition], { name });
 
 /** Why this weapon cannot attack right now (read on the GM's client), or null when it can. */
 export function weaponBlocker(weapon: Item.Implementation | undefined): string | null {
@@ -105,7 +106,7 @@ async function handleAttack(
   if (typeof aim === "string") return attackRefusal(aim, weapon.name);
   const { targets, manual } = aim;
   const choiceBlocker = choiceRefusal(ask.choice, weaponData.attackWeapon(), targets, manual);
-  if (choiceBlocker) return attackRefusal(`BRINK.Attack.Refusal.${choiceBlocker}`, weapon.name);
+  if (choiceBlocker) return attackRefusal(ATTACK_REFUSAL[choiceBlocker], weapon.name);
   const combatant = combatantOf({ actor: attacker, token: null });
   const attacksThisRound = combatant?.attacksThisRound ?? 0;
   // RULES §3: an attack costs an action, a killing strike three; refused (nothing rolled) if not affordable.
@@ -153,7 +154,7 @@ function choiceRefusal(
   weapon: AttackWeapon,
   targets: AttackTargetToken[],
   manual: ManualDefences | null,
-): string | null {
+): AttackChoiceRefusal | null {
   if (!weapon.attributes.includes(choice.attribute)) return "attribute-not-usable";
   if (!choice.killingStrike) return null;
   // A killing strike needs a character the GM's client can see is unconscious.

@@ -49,6 +49,7 @@ import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { badField, FieldRefusal, type Fields } from "../requests/fields";
 import { changedSince, planRevert, type RevertRecord } from "./revert-delta";
 import { unlike } from "../rules/revert";
+import { DAMAGE_REFUSAL } from "../helpers/lang-keys";
 
 const CHOICES = ["fortify", "fall", "strain", "injury"] as const;
 type Choice = (typeof CHOICES)[number];
@@ -228,7 +229,7 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
   const { result, rolls } = found.killed
     ? { result: applyKillingStrike(state, true), rolls: [] }
     : await resolveWithFoundryDice((dice) => applyDamage(state, { ...hit, amount }, dice, options));
-  if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
+  if (!result.ok) return refuse(DAMAGE_REFUSAL[result.reason]);
   const kept = entry?.status === "reacted" ? entry : null;
   const done: AppliedEntry = {
     status: awaiting(result.decision?.kind),
@@ -348,7 +349,7 @@ async function handleReaction(
   const { state } = targetState(found);
   const hit = originalHit(found, state);
   const wielded = kind === "dodge" ? undefined : defenceItem(found.actor, kind);
-  if (kind !== "dodge" && !wielded) return refuse(`BRINK.Damage.Refusal.no-item-${kind}`);
+  if (kind !== "dodge" && !wielded) return refuse(DAMAGE_REFUSAL[`no-item-${kind}`]);
   const item = wielded?.item;
   const { result, rolls } = await resolveWithFoundryDice((dice) => {
     if (kind === "dodge" || !wielded) {
@@ -358,7 +359,7 @@ async function handleReaction(
     const defence = wielded.data.defenceItem();
     return kind === "block" ? block(state, defence, hit) : parry(state, defence, hit);
   });
-  if (!result.ok) return refuse(`BRINK.Damage.Refusal.${result.reason}`);
+  if (!result.ok) return refuse(DAMAGE_REFUSAL[result.reason]);
   let itemRevert: ItemRevert | null = null;
   const itemWrite = item && "item" in result ? { item, durability: result.item.update.durability } : null;
   const source = itemWrite ? durabilityOf(itemWrite.item) : null;

@@ -12,6 +12,7 @@ import {
   type TableDocument as TableLike,
   type TableResultDocument as TableResultLike,
 } from "./tables";
+import { INJURY_SOURCE } from "../helpers/lang-keys";
 
 const brink = (flags: Record<string, unknown>): Record<string, unknown> =>
   (flags[SYSTEM_ID] as Record<string, unknown> | undefined) ?? {};
@@ -73,7 +74,7 @@ export async function injuryItemsFor(steps: readonly Step[]): Promise<Record<str
   const items: Record<string, unknown>[] = [];
   for (const step of fresh) {
     const dying = step.kind === "injury";
-    const source = game.i18n.localize(`BRINK.Life.Source.${dying ? "dying" : "stabilise"}`);
+    const source = game.i18n.localize(INJURY_SOURCE[dying ? "dying" : "stabilise"]);
     // S1's lasting injuries stay, except the one that lasts only until the next night's rest.
     const permanent = dying ? step.permanent : step.result.kind !== "disadvantage-until-rest";
     const item = await itemFrom(injuryUuid(tables, step), source, permanent);

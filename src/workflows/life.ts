@@ -51,6 +51,7 @@ import { stabiliseDifficulty } from "../rules/dying";
 import { resolveTest } from "../rules/tests";
 import { stabiliseRound, queueClockWork } from "./clock-time";
 import { noteDownedAttempt, stabiliseAttemptRefusal } from "../rules/world-clock";
+import { LIFE_ACTION, LIFE_REFUSAL, type LifeRefusal } from "../helpers/lang-keys";
 
 export type LifeAction =
   | { kind: "heal"; amount: number; pool: "health" | "endurance"; healing: HealingKind }
@@ -132,7 +133,7 @@ function ruleFor(
   dice: DiceSource,
   healTotal: number,
   round: number,
-): Outcome<string> {
+): Outcome<LifeRefusal> {
   const rule = optionalRules().deathRule;
   switch (action.kind) {
     case "heal":
@@ -172,7 +173,7 @@ export async function performLifeAction(
     // One ally per round: the dying rule's in every round, the stabilise rule's out of combat (six seconds).
     const limited = optionalRules().deathRule === "dying" || round < 0;
     const tried = limited ? stabiliseAttemptRefusal(actorStateOf(lifeData(actor)), round) : null;
-    if (tried) return refuse(`BRINK.Life.Refusal.${tried}`);
+    if (tried) return refuse(LIFE_REFUSAL[tried]);
     const test = await tend(ally, actor, action.hasHealingTools);
     // Under the stabilise rule the tending succeeds or not here; the dying rule compares the total itself.
     if (optionalRules().deathRule === "stabilise" && !test.success)
@@ -183,13 +184,13 @@ export async function performLifeAction(
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
     ruleFor(action, actorStateOf(system), dice, healTotal, round),
   );
-  if (!result.ok) return refuse(`BRINK.Life.Refusal.${result.reason}`);
+  if (!result.ok) return refuse(LIFE_REFUSAL[result.reason]);
   // Resurrection lowers CON for good: the source die steps down, not just the effective one.
   const extra =
     action.kind === "resurrect"
       ? { "system.attributes.con.die": stepDown(system.attributes.con.die as DieRating) }
       : {};
-  return recordThenWrite(actor, `BRINK.Life.Action.${action.kind}`, result, rolls, extra, audience);
+  return recordThenWrite(actor, LIFE_ACTION[action.kind], result, rolls, extra, audience);
 }
 
 /** Out of combat, a downed character keeps the six seconds of a failed tending (one ally per six seconds). */
@@ -200,7 +201,7 @@ async function noteFailedTending(
   audience?: CardAudience,
 ): Promise<RequestResult> {
   const noted = noteDownedAttempt(actorStateOf(lifeData(actor)), round, test);
-  if (!noted.ok) return refuse(`BRINK.Life.Refusal.${noted.reason}`);
+  if (!noted.ok) return refuse(LIFE_REFUSAL[noted.reason]);
   return recordThenWrite(actor, "BRINK.Life.Action.stabilise", noted, [], {}, audience);
 }
 

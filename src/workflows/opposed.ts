@@ -11,6 +11,7 @@ import { defineRequest, refuse, type RequestContext, type RequestResult } from "
 import type { Fields } from "../requests/fields";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../rules/characters";
 import { resolveOpposedTest } from "../rules/tests";
+import { ATTRIBUTE_ABBR, ATTRIBUTE_LABEL, SKILL_LABEL } from "../helpers/lang-keys";
 
 /** One side's choice: the attribute and the skill (or none) it tests. */
 export interface OpposedChoice {
@@ -50,8 +51,8 @@ function readOpposed(fields: Fields): OpposedAsk {
 /** "Notice (WIS)", or the attribute alone. */
 export function sideLabel({ attribute, skill }: OpposedChoice): string {
   return skill
-    ? `${game.i18n.localize(`BRINK.Skill.${skill}`)} (${game.i18n.localize(`BRINK.Attribute.${attribute}.abbr`)})`
-    : game.i18n.localize(`BRINK.Attribute.${attribute}.label`);
+    ? `${game.i18n.localize(SKILL_LABEL[skill])} (${game.i18n.localize(ATTRIBUTE_ABBR[attribute])})`
+    : game.i18n.localize(ATTRIBUTE_LABEL[attribute]);
 }
 
 export const choiceOf = ({ attribute, skill }: OpposedChoice): TestChoice => ({

@@ -6,8 +6,9 @@
 import { actorStateOf, type LifeActorData } from "../documents/actor-state";
 import { refuse, type RequestResult } from "../requests";
 import type { ActorState } from "../rules/damage-chain";
-import { revertByDelta } from "../rules/revert";
+import { revertByDelta, type RevertField } from "../rules/revert";
 import type { InjuryItemChanges } from "./injury-items";
+import { CHANGED_FIELD } from "../helpers/lang-keys";
 
 /** An application's record: the fields it changed, before (`revert`) and after (`applied`). */
 export interface RevertRecord {
@@ -17,8 +18,8 @@ export interface RevertRecord {
 }
 
 /** The refusal naming the fields that no longer hold what the application left there. */
-export function changedSince(actor: Actor.Implementation, fields: readonly string[]): RequestResult {
-  const names = fields.map((field) => game.i18n.localize(`BRINK.Damage.Changed.${field}`)).join(", ");
+export function changedSince(actor: Actor.Implementation, fields: readonly RevertField[]): RequestResult {
+  const names = fields.map((field) => game.i18n.localize(CHANGED_FIELD[field])).join(", ");
   return refuse("BRINK.Damage.Refusal.changedSince", { name: actor.name, fields: names });
 }
 
@@ -37,5 +38,8 @@ export function planRevert(
   const result = revertByDelta(actorStateOf(system), record.revert, record.applied);
   if (result.ok) return result.update;
   if (result.changed.includes("dead")) return refuse("BRINK.Damage.Refusal.diedSince", { name: actor.name });
-  return changedSince(actor, result.changed);
+  return changedSince(
+    actor,
+    result.changed.filter((field) => field !== "dead"),
+  );
 }

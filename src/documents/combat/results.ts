@@ -1,11 +1,10 @@
 /** A scheduler's result as a request's: refused in the asker's language, or committed in one write. */
 import { refuse, type RequestResult } from "../../requests";
 import type { TurnRefusal, TurnResult } from "../../rules/team-turns";
-
-const camel = (key: string): string => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+import { TURN_REFUSAL } from "../../helpers/lang-keys";
 
 export function turnRefusal(reason: TurnRefusal, data: Record<string, string> = {}) {
-  return refuse(`BRINK.Combat.Refusal.${camel(reason)}`, data);
+  return refuse(TURN_REFUSAL[reason], data);
 }
 
 export async function commitResult(

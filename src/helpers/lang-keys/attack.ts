@@ -1,5 +1,6 @@
 /** Attacks (RULES §3–§4): why the GM's client refuses to roll one. */
 import type { AttackRefusal } from "../../rules/attacks";
+import type { TurnPreventingCondition } from "../../rules/team-turns";
 import type { LangKey } from "./lang-key";
 
 /** What the attack dialog's choice itself rules out, beyond the rules' own refusals. */
@@ -14,3 +15,14 @@ export const ATTACK_REFUSAL = {
   "target-not-unconscious": "BRINK.Attack.Refusal.target-not-unconscious",
   "killing-strike-one-target": "BRINK.Attack.Refusal.killing-strike-one-target",
 } as const satisfies Record<AttackRefusal | AttackChoiceRefusal, LangKey>;
+
+/** An attacker whose condition takes its turns away, named by that condition. */
+export const UNFIT_REFUSAL = {
+  unconscious: "BRINK.Attack.Refusal.unfit.unconscious",
+  incapacitated: "BRINK.Attack.Refusal.unfit.incapacitated",
+  dead: "BRINK.Attack.Refusal.unfit.dead",
+  retreated: "BRINK.Attack.Refusal.unfit.retreated",
+  routed: "BRINK.Attack.Refusal.unfit.routed",
+  paralysed: "BRINK.Attack.Refusal.unfit.paralysed",
+  delirious: "BRINK.Attack.Refusal.unfit.delirious",
+} as const satisfies Record<TurnPreventingCondition, LangKey>;

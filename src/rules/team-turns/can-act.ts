@@ -10,6 +10,7 @@ export const CONDITIONS_PREVENTING_TURNS = [
   "paralysed",
   "delirious",
 ] as const;
+export type TurnPreventingCondition = (typeof CONDITIONS_PREVENTING_TURNS)[number];
 
 export function canActWith(conditions: Iterable<string>): boolean {
   const blocking: readonly string[] = CONDITIONS_PREVENTING_TURNS;

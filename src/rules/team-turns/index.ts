@@ -8,7 +8,7 @@
  * at the next opportunity.
  */
 export { beginCombat, type BeginCombatOptions } from "./begin";
-export { canActWith, CONDITIONS_PREVENTING_TURNS } from "./can-act";
+export { canActWith, CONDITIONS_PREVENTING_TURNS, type TurnPreventingCondition } from "./can-act";
 export { delayMember, placeOf } from "./delay";
 export { endCombat, endRound } from "./ending";
 export {

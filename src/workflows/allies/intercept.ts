@@ -26,6 +26,7 @@ import { createEconomy, spendReaction as spendReactionRule } from "../../rules/t
 import { guardedDefender } from "../attack-card";
 import { tokensWithin } from "../attack-targets";
 import { combatantOf, giveReactionBack, type Fighter } from "../combat-economy";
+import { ECONOMY_REFUSAL } from "../../helpers/lang-keys";
 
 export interface InterceptAsk {
   messageId: string;
@@ -66,8 +67,6 @@ function cardOf(messageId: string): { message: ChatMessage.Implementation; recor
   if (!message || message.type !== "attack" || !message.author?.isGM) return null;
   return message.system instanceof AttackCardData ? { message, record: message.system.record } : null;
 }
-
-const camel = (key: string): string => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 const fighterOf = (token: TokenLike): Fighter | null =>
   token.actor ? { actor: token.actor, token: { id: token.id, parent: token.parent } } : null;
@@ -140,7 +139,7 @@ async function handleIntercept(ask: InterceptAsk, user: User.Implementation): Pr
   const economy = combatant?.economy;
   // Outside combat a character always has its reaction (combat-economy.ts).
   const spent = spendReactionRule(economy ?? createEconomy(), "intercept", resources);
-  if (!spent.ok) return refuse(`BRINK.Combat.Economy.${camel(spent.reason)}`, name);
+  if (!spent.ok) return refuse(ECONOMY_REFUSAL[spent.reason], name);
   const attacker = fromUuidSync(record.actorUuid);
   if (!(attacker instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
   const outcome = interceptedOutcome(

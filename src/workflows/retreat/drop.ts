@@ -6,6 +6,7 @@ import { actorFrom } from "./actor-writes";
 import { rewriteCard } from "./card";
 import { appliedCard } from "./record";
 import { physicalData } from "./recovery-actor";
+import { DROP_REFUSAL } from "../../helpers/lang-keys";
 
 export interface DropRequest {
   messageId: string;
@@ -23,7 +24,7 @@ export async function handleDrop({ messageId, choiceId, itemIds }: DropRequest):
   const picked = itemIds;
   const checked = applyDropChoice(drop.choice, picked);
   if (!checked.ok)
-    return refuse(`BRINK.Retreat.Refusal.drop.${checked.reason}`, {
+    return refuse(DROP_REFUSAL[checked.reason], {
       items: countOf("item", drop.choice.count),
     });
   const actor = await actorFrom(entry.actorUuid);
