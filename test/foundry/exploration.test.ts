@@ -365,7 +365,7 @@ describe("resilience and corruption", () => {
   const exhaustion = (actor: Actor.Implementation) =>
     (actor.system as unknown as { exhaustion: number }).exhaustion;
   const conDie = (actor: Actor.Implementation) =>
-    (actor.system as unknown as { attributes: { con: { die: number } } }).attributes.con.die;
+    (actor.system as unknown as { attributes: { con: { value: number } } }).attributes.con.value;
 
   it("checks only those past their CON in hours; a failure exhausts, and the GM's revert takes it off", async () => {
     const { roland, petra } = await pair();
@@ -406,18 +406,21 @@ describe("resilience and corruption", () => {
     expect(conDie(petra)).toBe(10);
   });
 
-  it("refuses to revert a stage once the attribute has changed again, and changes nothing", async () => {
+  it("a stage that takes CON to 0 kills (an injury item steps it down), and the revert removes that item", async () => {
     const { petra } = await pair();
+    await petra.update({ "system.attributes.con.die": 6 } as never);
     const panel = await openPanel();
     tick(panel, petra);
     choose(panel, "corruptionAttribute", "con");
-    queueDice(3, 4);
+    queueDice(2, 6);
     await click(panel, "checkCorruption");
-    await petra.update({ "system.attributes.con.die": 8 } as never);
+    expect(conDie(petra)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((petra.system as unknown as { conditions: Set<string> }).conditions.has("dead")).toBe(true);
+    expect(petra.items.map((item) => item.name)).toEqual(["Corruption (Constitution)"]);
+    expect(await cardText(lastCard())).toContain("Petra takes 6 damage to CON: d6 → 0.");
     await clickCard(lastCard(), '[data-action="revert-exploration"]');
-    expect(warnings().at(-1)).toBe(
-      "Not reverted: an attribute of Petra's has changed since. Nothing was changed.",
-    );
-    expect(conDie(petra)).toBe(8);
+    expect(conDie(petra)).toBe(6);
+    expect(petra.items.size).toBe(0);
   });
 });

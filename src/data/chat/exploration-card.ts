@@ -93,6 +93,8 @@ export interface CheckEntry {
   /** A failed corruption stage: the die rolled and the attribute's rating before and after. */
   damage: number | null;
   attribute: { key: string; before: number; after: number } | null;
+  /** The injury item a failed stage left on the character (its effect steps the attribute down). */
+  itemId: string;
 }
 
 export interface ChecksRecord {

@@ -1,15 +1,14 @@
 /**
  * Undoing a resilience or corruption card: the exhaustion it added comes off on top of later
- * changes; a damaged attribute gets its die back while it still holds what the stage left, and
- * otherwise the revert names it and writes nothing.
+ * changes; a corruption stage's injury item (the attribute's loss) is removed, unless it is already
+ * gone, in which case the revert says so and writes nothing.
  */
 import type { ChecksRecord } from "../../data";
 import { refuse, type RequestResult } from "../../requests";
-import { ATTRIBUTES } from "../../rules/characters";
 import { recoveryData, updateActors } from "../retreat";
 import { actorsByUuidFor } from "./actors";
 
-type Planned = { actor: Actor.Implementation; data: Record<string, unknown> };
+type Planned = { actor: Actor.Implementation; data: Record<string, unknown>; itemId: string };
 
 export async function revertChecks(
   checks: ChecksRecord,
@@ -26,16 +25,13 @@ export async function revertChecks(
       const added = entry.exhaustion.after - entry.exhaustion.before;
       data["system.exhaustion"] = Math.max(0, system.exhaustion - added);
     }
-    if (entry.attribute) {
-      const stored = entry.attribute.key;
-      const key = ATTRIBUTES.find((attribute) => attribute === stored);
-      if (!key || system.attributes[key].die !== entry.attribute.after)
-        return refuse("BRINK.Exploration.Refusal.attributeChanged", { name: actor.name });
-      data[`system.attributes.${key}.die`] = entry.attribute.before;
-    }
-    planned.push({ actor, data });
+    if (entry.itemId && !actor.items.get(entry.itemId))
+      return refuse("BRINK.Exploration.Refusal.itemGone", { name: actor.name });
+    planned.push({ actor, data, itemId: entry.itemId });
   }
   await markReverted();
   await updateActors(planned);
+  // The stage's own injury item goes: it is what the card added, and the attribute comes back with it.
+  for (const { actor, itemId } of planned) if (itemId) await actor.deleteEmbeddedDocuments("Item", [itemId]);
   return { ok: true };
 }

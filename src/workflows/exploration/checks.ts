@@ -10,9 +10,10 @@ import { resolveWithFoundryDice } from "../../dice";
 import { defineRequest, refuse, type Refusal, type RequestResult } from "../../requests";
 import { badField, type Fields } from "../../requests/fields";
 import { abilityModifier, ATTRIBUTES, type Attribute } from "../../rules/characters";
-import { checkCorruption, CORRUPTION_DIFFICULTY } from "../../rules/exploration/corruption";
+import { checkCorruption, CORRUPTION_DIFFICULTY, stepsBetween } from "../../rules/exploration/corruption";
+import { isDieRating } from "../../rules/dice";
 import { checkResilience, RESILIENCE_BASE_DIFFICULTY } from "../../rules/exploration/resilience";
-import { isDieRating, type DiceSource, type DieRating } from "../../rules/dice";
+import type { DiceSource, DieRating } from "../../rules/dice";
 import { actorFrom, recoveryData, updateActors } from "../retreat";
 import { MAX_RETURNING } from "./return";
 import { travelTurns } from "./travel-count";
@@ -25,12 +26,9 @@ interface Checked {
   actor: Actor.Implementation;
   con: DieRating;
   exhaustion: number;
-  /** Stored dice (before effects), as a corruption stage writes them. */
+  /** Effective dice: a stage's damage comes off what the character has now. */
   dice: Record<Attribute, DieRating>;
 }
-
-/** The model only stores die ratings; anything else reads as no die. */
-const storedRating = (die: number): DieRating => (isDieRating(die) ? die : 0);
 
 async function checkedCharacters(uuids: readonly string[]): Promise<Checked[] | RequestResult> {
   if (uuids.length === 0) return refuse("BRINK.Exploration.Refusal.nobody");
@@ -40,9 +38,7 @@ async function checkedCharacters(uuids: readonly string[]): Promise<Checked[] | 
     if (!actor || actor.type !== "character") return refuse("BRINK.Exploration.Refusal.noCharacter");
     const system = recoveryData(actor);
     if (system.conditions.has("dead")) return refuse("BRINK.Exploration.Refusal.dead", { name: actor.name });
-    const dice = Object.fromEntries(
-      ATTRIBUTES.map((key) => [key, storedRating(system.attributes[key].die)]),
-    ) as Record<Attribute, DieRating>;
+    const dice = system.effectiveAttributes();
     checked.push({ actor, con: system.attributes.con.value, exhaustion: system.exhaustion, dice });
   }
   return checked;
@@ -63,6 +59,7 @@ function baseEntry(one: Checked): CheckEntry {
     exhaustion: null,
     damage: null,
     attribute: null,
+    itemId: "",
   };
 }
 
@@ -95,12 +92,62 @@ function corruptionEntry(one: Checked, difficulty: number, attribute: Attribute 
 const writeOf = (entry: CheckEntry | undefined, pick: "before" | "after") =>
   entry ? entryWrite(entry, pick) : {};
 
-/** The actor change an entry makes: exhaustion, or the damaged attribute's die. */
+/** The actor change an entry makes: exhaustion. */
 export function entryWrite(entry: CheckEntry, pick: "before" | "after"): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
-  if (entry.exhaustion) data["system.exhaustion"] = entry.exhaustion[pick];
-  if (entry.attribute) data[`system.attributes.${entry.attribute.key}.die`] = entry.attribute[pick];
-  return data;
+  return entry.exhaustion ? { "system.exhaustion": entry.exhaustion[pick] } : {};
+}
+
+/**
+ * A failed stage's damage as an injury item whose effect steps the attribute down, as every lasting
+ * attribute loss in Brink does, so an attribute at 0 has its usual effect (CON 0 kills).
+ */
+function corruptionItem(entry: CheckEntry) {
+  const attribute = entry.attribute;
+  if (!attribute) return null;
+  const key = attribute.key;
+  const label = game.i18n.localize(`BRINK.Attribute.${key}.label`);
+  const name = game.i18n.format("BRINK.Exploration.Card.corruption.item", { attribute: label });
+  const steps = stepsBetween(storedRating(attribute.before), storedRating(attribute.after));
+  return {
+    name,
+    type: "injury",
+    img: "icons/svg/poison.svg",
+    system: {
+      kind: "maiming",
+      attribute: key,
+      heals: "gm",
+      source: game.i18n.localize("BRINK.Exploration.Card.title.corruption"),
+    },
+    effects: [
+      {
+        name,
+        img: "icons/svg/poison.svg",
+        transfer: true,
+        changes: [
+          {
+            key: `system.attributes.${key}.steps`,
+            mode: CONST.ACTIVE_EFFECT_MODES.ADD,
+            value: String(steps),
+            priority: 20,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Ratings on a card are the rules' own; anything else reads as no die. */
+const storedRating = (value: number): DieRating => (isDieRating(value) ? value : 0);
+
+async function createCorruptionItems(checked: readonly Checked[], entries: CheckEntry[]): Promise<void> {
+  for (const [index, entry] of entries.entries()) {
+    const source = corruptionItem(entry);
+    const actor = checked[index]?.actor;
+    if (!source || !actor) continue;
+    // An injury item's source with its effect; fvtt-types cannot see Brink's item models here.
+    const [created] = await actor.createEmbeddedDocuments("Item", [source] as never);
+    entry.itemId = created?.id ?? "";
+  }
 }
 
 async function runChecks(
@@ -112,6 +159,7 @@ async function runChecks(
   const { result: entries, rolls } = await resolveWithFoundryDice((dice) =>
     checked.map((one) => entryOf(one, dice)),
   );
+  await createCorruptionItems(checked, entries);
   const checks: ChecksRecord = { ...record, entries };
   await postExplorationCard(
     { kind, status: "applied", sceneName: "", travel: null, return: null, checks },
