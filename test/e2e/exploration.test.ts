@@ -18,7 +18,8 @@ await bootBrink();
 const { registerRecovery } = await import("../../src/workflows/recovery");
 registerRecovery();
 const { ExplorationPanel } = await import("../../src/applications/exploration");
-const { requestReturn, requestTravelTurn } = await import("../../src/workflows/exploration");
+const { requestCorruption, requestResilience, requestReturn, requestTravelTurn } =
+  await import("../../src/workflows/exploration");
 
 const render = createRenderer();
 let browser: Browser;
@@ -112,6 +113,24 @@ describe("exploration in Chromium", () => {
       await requestReturn([roland.uuid, petra.uuid], "dangerous");
       const back = await cardContent();
       const seen = await look(`exploration-cards-${theme}`, chatLogHtml([travel, back], theme), theme, 300);
+      expect(seen.overflow).toEqual([]);
+      expect(seen.lowContrast).toEqual([]);
+    },
+  );
+
+  it.each(["light", "dark"] as const)(
+    "a resilience card and a corruption card fit the chat column (%s)",
+    async (theme) => {
+      const { roland, petra } = await party();
+      await settings.set("brink", "travelTurns", 9);
+      queueDice(3, 14);
+      await requestResilience([roland.uuid, petra.uuid]);
+      const resilience = await cardContent();
+      queueDice(2, 4);
+      await requestCorruption([petra.uuid], 11, "con");
+      const corruption = await cardContent();
+      const html = chatLogHtml([resilience, corruption], theme);
+      const seen = await look(`exploration-checks-${theme}`, html, theme, 300);
       expect(seen.overflow).toEqual([]);
       expect(seen.lowContrast).toEqual([]);
     },

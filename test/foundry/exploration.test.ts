@@ -353,3 +353,74 @@ describe("rolling to return", () => {
     expect(await cardText(card)).toContain("Reverted by the GM.");
   });
 });
+
+describe("resilience and corruption", () => {
+  /** Roland: CON d8 (+1). Petra: CON d10 (+2). */
+  async function pair() {
+    const roland = await character("Roland", [], { attributes: { con: { die: 8 } } });
+    const petra = await character("Petra", [], { attributes: { con: { die: 10 } } });
+    await sceneWith([roland, petra]);
+    return { roland, petra };
+  }
+  const exhaustion = (actor: Actor.Implementation) =>
+    (actor.system as unknown as { exhaustion: number }).exhaustion;
+  const conDie = (actor: Actor.Implementation) =>
+    (actor.system as unknown as { attributes: { con: { value: number } } }).attributes.con.value;
+
+  it("checks only those past their CON in hours; a failure exhausts, and the GM's revert takes it off", async () => {
+    const { roland, petra } = await pair();
+    await settings.set("brink", "travelTurns", 9);
+    const panel = await openPanel();
+    tick(panel, roland);
+    tick(panel, petra);
+    queueDice(9);
+    await click(panel, "checkResilience");
+    expect(plannedDiceLeft()).toBe(0);
+    expect(exhaustion(roland)).toBe(1);
+    expect(exhaustion(petra)).toBe(0);
+    const card = lastCard();
+    const text = await cardText(card);
+    expect(text).toContain("Roland: d20 9 +1 = 10 against 11.");
+    expect(text).toContain("Roland is worn out: exhaustion 1.");
+    expect(text).toContain("Petra can go 10 hours (CON) and has been out 9: no check needed.");
+    await roland.update({ "system.exhaustion": 3 } as never);
+    await clickCard(card, '[data-action="revert-exploration"]');
+    expect(exhaustion(roland)).toBe(2);
+  });
+
+  it("infects on a failed first check, and a failed stage takes a d6 off the chosen attribute's die", async () => {
+    const { petra } = await pair();
+    const panel = await openPanel();
+    tick(panel, petra);
+    queueDice(5);
+    await click(panel, "checkCorruption");
+    expect(await cardText(lastCard())).toContain("Petra is infected.");
+    expect(conDie(petra)).toBe(10);
+    choose(panel, "corruptionAttribute", "con");
+    queueDice(3, 4);
+    await click(panel, "checkCorruption");
+    const card = lastCard();
+    expect(await cardText(card)).toContain("Petra takes 4 damage to CON: d10 → d6.");
+    expect(conDie(petra)).toBe(6);
+    await clickCard(card, '[data-action="revert-exploration"]');
+    expect(conDie(petra)).toBe(10);
+  });
+
+  it("a stage that takes CON to 0 kills (an injury item steps it down), and the revert removes that item", async () => {
+    const { petra } = await pair();
+    await petra.update({ "system.attributes.con.die": 6 } as never);
+    const panel = await openPanel();
+    tick(panel, petra);
+    choose(panel, "corruptionAttribute", "con");
+    queueDice(2, 6);
+    await click(panel, "checkCorruption");
+    expect(conDie(petra)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((petra.system as unknown as { conditions: Set<string> }).conditions.has("dead")).toBe(true);
+    expect(petra.items.map((item) => item.name)).toEqual(["Corruption (Constitution)"]);
+    expect(await cardText(lastCard())).toContain("Petra takes 6 damage to CON: d6 → 0.");
+    await clickCard(lastCard(), '[data-action="revert-exploration"]');
+    expect(conDie(petra)).toBe(6);
+    expect(petra.items.size).toBe(0);
+  });
+});

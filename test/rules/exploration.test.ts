@@ -4,6 +4,7 @@ import {
   CORRUPTION_DIFFICULTY,
   checkCorruption,
   damageAttribute,
+  stepsBetween,
 } from "../../src/rules/exploration/corruption";
 import { burnHour, type LightState } from "../../src/rules/exploration/light";
 import { checkResilience } from "../../src/rules/exploration/resilience";
@@ -116,6 +117,7 @@ describe("corruption", () => {
     expect(damageAttribute(6, 6)).toBe(0);
     expect(damageAttribute(12, 1)).toBe(10);
     expect(damageAttribute(4, 0)).toBe(4);
+    expect([stepsBetween(10, 6), stepsBetween(6, 0), stepsBetween(8, 8)]).toEqual([2, 2, 0]);
   });
 
   it("reproduces S1's snake bite: CON d10 fails, takes 4 (d6), then fails again and takes 6 (0)", () => {

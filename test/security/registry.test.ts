@@ -115,6 +115,8 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "exploration.return": { actorUuids: [w.actorUuid], path: "arduous" },
     "exploration.drop": { messageId: "aaaaaaaaaaaaaaaa", actorUuid: w.actorUuid, itemIds: [] },
     "exploration.revert": { messageId: "aaaaaaaaaaaaaaaa" },
+    "exploration.resilience": { actorUuids: [w.actorUuid] },
+    "exploration.corruption": { actorUuids: [w.actorUuid], difficulty: 11, attribute: "con" },
     "test.opposed": {
       actorUuid: w.actorUuid,
       defenderUuid: w.actorUuid,

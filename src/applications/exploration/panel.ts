@@ -9,13 +9,18 @@ import { handlebarsApplicationBase, type ApplicationOptions } from "../../foundr
 import { returnDifficulty, RETURN_PATHS } from "../../rules/exploration/return";
 import { TRAVEL_APPROACHES, type TravelApproach } from "../../rules/exploration/travel-turn";
 import {
+  MAX_CORRUPTION_DIFFICULTY,
   partyOnScene,
+  requestCorruption,
+  requestResilience,
   requestReturn,
   requestSetTravelTurns,
   requestTravelTurn,
   travelTurns,
 } from "../../workflows/exploration";
-import { isTicked, warn } from "../dialog-form";
+import { isTicked, warn, wholeNumber } from "../dialog-form";
+import type { Attribute } from "../../rules/characters";
+import { CORRUPTION_DIFFICULTY } from "../../rules/exploration/corruption";
 
 export const EXPLORATION_PANEL_ID = "brink-exploration";
 
@@ -24,7 +29,24 @@ export function viewedScene(): Scene.Implementation | null {
   return canvas?.scene ?? null;
 }
 
-function panelContext() {
+/** What the GM last chose in the panel, kept across its re-renders. */
+interface Choices {
+  approach: string;
+  path: string;
+  ticked: string[];
+  difficulty: number;
+  attribute: string;
+}
+
+const FIRST_CHOICES: Choices = {
+  approach: "steady",
+  path: "dangerous",
+  ticked: [],
+  difficulty: CORRUPTION_DIFFICULTY,
+  attribute: "",
+};
+
+function panelContext(choices: Choices) {
   const scene = viewedScene();
   const party = scene ? partyOnScene(scene) : [];
   const turns = travelTurns();
@@ -35,11 +57,35 @@ function panelContext() {
     approaches: TRAVEL_APPROACHES.map((key) => ({
       key,
       label: label("Approach", key),
-      checked: key === "steady",
+      checked: key === choices.approach,
     })),
-    paths: RETURN_PATHS.map((key) => ({ key, label: label("Path", key) })),
+    paths: RETURN_PATHS.map((key) => ({ key, label: label("Path", key), selected: key === choices.path })),
     difficulty: returnDifficulty(turns),
-    party: party.map((actor) => ({ uuid: actor.uuid, name: actor.name, img: actor.img })),
+    party: party.map((actor) => ({
+      uuid: actor.uuid,
+      name: actor.name,
+      img: actor.img,
+      ticked: choices.ticked.includes(actor.uuid),
+    })),
+    corruption: {
+      min: CORRUPTION_DIFFICULTY,
+      difficulty: choices.difficulty,
+      max: MAX_CORRUPTION_DIFFICULTY,
+      stages: [
+        {
+          key: "",
+          label: game.i18n.localize("BRINK.Exploration.Panel.firstCheck"),
+          selected: choices.attribute === "",
+        },
+        ...STAGE_ATTRIBUTES.map((key) => ({
+          key,
+          selected: key === choices.attribute,
+          label: game.i18n.format("BRINK.Exploration.Panel.stageDamage", {
+            attribute: game.i18n.localize(`BRINK.Attribute.${key}.label`),
+          }),
+        })),
+      ],
+    },
   };
 }
 
@@ -48,6 +94,12 @@ function formValue(root: HTMLElement, name: string): string {
   const field = checked ?? root.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
   return field?.value ?? "";
 }
+
+/** The attributes a stage of corruption damages most often come first [S1: CON, STR, INT]. */
+const STAGE_ATTRIBUTES = ["con", "str", "int", "dex", "wis", "cha"] as const satisfies readonly Attribute[];
+
+const isStageAttribute = (value: string): value is Attribute =>
+  (STAGE_ATTRIBUTES as readonly string[]).includes(value);
 
 const isApproach = (value: string): value is TravelApproach =>
   (TRAVEL_APPROACHES as readonly string[]).includes(value);
@@ -68,6 +120,13 @@ export class ExplorationPanel extends handlebarsApplicationBase() {
       rollReturn: function (this: ExplorationPanel) {
         return this.rollToReturn();
       },
+      checkResilience: function (this: ExplorationPanel) {
+        const chosen = this.chosen();
+        return chosen ? this.afterwards(requestResilience(chosen)) : undefined;
+      },
+      checkCorruption: function (this: ExplorationPanel) {
+        return this.corruption();
+      },
     },
   };
 
@@ -75,10 +134,27 @@ export class ExplorationPanel extends handlebarsApplicationBase() {
 
   override async _prepareContext(options: unknown) {
     const context = await super._prepareContext(options);
-    return Object.assign(context, panelContext());
+    return Object.assign(context, panelContext(this.choices));
+  }
+
+  private choices: Choices = FIRST_CHOICES;
+
+  /** Reads the panel's controls, so the next render shows them as the GM left them. */
+  private remember(): void {
+    const root = this.element;
+    this.choices = {
+      approach: formValue(root, "approach") || "steady",
+      path: formValue(root, "path") || "dangerous",
+      ticked: [...root.querySelectorAll<HTMLInputElement>('input[name="returning"]')]
+        .filter((box) => box.checked)
+        .map((box) => box.value),
+      difficulty: wholeNumber(formValue(root, "corruptionDifficulty"), CORRUPTION_DIFFICULTY),
+      attribute: formValue(root, "corruptionAttribute"),
+    };
   }
 
   private async afterwards(request: Promise<unknown>): Promise<void> {
+    this.remember();
     await request;
     await this.render();
   }
@@ -90,11 +166,29 @@ export class ExplorationPanel extends handlebarsApplicationBase() {
     await this.afterwards(requestTravelTurn(scene.id ?? "", isApproach(approach) ? approach : "steady"));
   }
 
-  private async rollToReturn(): Promise<void> {
+  /** The ticked characters' uuids; null (with a warning) when none is ticked. */
+  private chosen(): string[] | null {
     const chosen = [...this.element.querySelectorAll<HTMLInputElement>('input[name="returning"]')]
       .filter((box) => isTicked(box.checked))
       .map((box) => box.value);
-    if (chosen.length === 0) return warn("BRINK.Exploration.Refusal.nobody");
+    if (chosen.length > 0) return chosen;
+    warn("BRINK.Exploration.Refusal.nobody");
+    return null;
+  }
+
+  private async corruption(): Promise<void> {
+    const chosen = this.chosen();
+    if (!chosen) return;
+    const difficulty = wholeNumber(formValue(this.element, "corruptionDifficulty"), CORRUPTION_DIFFICULTY);
+    const attribute = formValue(this.element, "corruptionAttribute");
+    await this.afterwards(
+      requestCorruption(chosen, difficulty, isStageAttribute(attribute) ? attribute : ""),
+    );
+  }
+
+  private async rollToReturn(): Promise<void> {
+    const chosen = this.chosen();
+    if (!chosen) return;
     const path = formValue(this.element, "path") === "arduous" ? "arduous" : "dangerous";
     await this.afterwards(requestReturn(chosen, path));
   }

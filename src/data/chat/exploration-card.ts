@@ -12,7 +12,7 @@ import type { TravelApproach } from "../../rules/exploration/travel-turn";
 import { isRecordCard, renderCard, type CardView } from "./card";
 import { describeStep } from "./damage-steps";
 
-export const EXPLORATION_KINDS = ["travel", "return"] as const;
+export const EXPLORATION_KINDS = ["travel", "return", "resilience", "corruption"] as const;
 export type ExplorationKind = (typeof EXPLORATION_KINDS)[number];
 
 /** What a light source held before and after the hour burnt. */
@@ -74,12 +74,44 @@ export interface ReturnRecord {
   entries: ReturnEntry[];
 }
 
+/** One character's resilience or corruption check and what it changed. */
+export interface CheckEntry {
+  actorUuid: string;
+  name: string;
+  /** Resilience: the CON value and the hours over it. */
+  limit: number;
+  hoursOver: number;
+  /** No check was needed (within resilience). */
+  skipped: boolean;
+  modifier: number;
+  faces: number[];
+  total: number;
+  difficulty: number;
+  success: boolean;
+  /** Exhaustion before and after a failed resilience check. */
+  exhaustion: { before: number; after: number } | null;
+  /** A failed corruption stage: the die rolled and the attribute's rating before and after. */
+  damage: number | null;
+  attribute: { key: string; before: number; after: number } | null;
+  /** The injury item a failed stage left on the character (its effect steps the attribute down). */
+  itemId: string;
+}
+
+export interface ChecksRecord {
+  hours: number;
+  difficulty: number;
+  /** The attribute a failed corruption stage damages; "" for the first check (infection only). */
+  attribute: string;
+  entries: CheckEntry[];
+}
+
 export interface ExplorationRecord {
   kind: ExplorationKind;
   status: "applied" | "reverted";
   sceneName: string;
   travel: TravelRecord | null;
   return: ReturnRecord | null;
+  checks: ChecksRecord | null;
 }
 
 const explorationCardSchema = () => {
@@ -90,6 +122,7 @@ const explorationCardSchema = () => {
     sceneName: new f.StringField({ required: true, blank: true, initial: "" }),
     travel: new f.ObjectField({ required: true, nullable: true, initial: null }),
     return: new f.ObjectField({ required: true, nullable: true, initial: null }),
+    checks: new f.ObjectField({ required: true, nullable: true, initial: null }),
   };
 };
 type ExplorationCardSchema = ReturnType<typeof explorationCardSchema>;
@@ -107,11 +140,12 @@ export class ExplorationCardData
   /** The stored record, typed: its ObjectFields hold plain data the GM's client wrote. */
   get record(): ExplorationRecord {
     return {
-      kind: this.kind === "return" ? "return" : "travel",
+      kind: EXPLORATION_KINDS.find((kind) => kind === this.kind) ?? "travel",
       status: this.status === "reverted" ? "reverted" : "applied",
       sceneName: this.sceneName,
       travel: this.travel as TravelRecord | null,
       return: this.return as ReturnRecord | null,
+      checks: this.checks as ChecksRecord | null,
     };
   }
 
@@ -187,16 +221,72 @@ export function returnLines(record: ReturnRecord, entry: ReturnEntry): Line[] {
   return lines;
 }
 
+const signed = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value)}`;
+
+export function checkLines(kind: ExplorationKind, record: ChecksRecord, entry: CheckEntry): Line[] {
+  const { name } = entry;
+  if (entry.skipped)
+    return [
+      { text: text("resilience.within", { name, limit: entry.limit, hours: record.hours }), tone: "good" },
+    ];
+  const check = text("check", {
+    name,
+    faces: entry.faces.join(", "),
+    modifier: signed(entry.modifier),
+    total: entry.total,
+    difficulty: entry.difficulty,
+  });
+  const lines: Line[] = [{ text: check, tone: entry.success ? "good" : "bad" }];
+  if (kind === "resilience") {
+    const key = entry.success ? "resilience.holds" : "resilience.exhausted";
+    const after = entry.exhaustion?.after ?? 0;
+    lines.push({
+      text: text(key, { name, over: entry.hoursOver, level: after }),
+      tone: entry.success ? "good" : "bad",
+    });
+    return lines;
+  }
+  if (entry.success) return [...lines, { text: text("corruption.resists", { name }), tone: "good" }];
+  if (!entry.attribute) return [...lines, { text: text("corruption.infected", { name }), tone: "bad" }];
+  const attribute = game.i18n.localize(`BRINK.Attribute.${entry.attribute.key}.abbr`);
+  const die = (rating: number) => (rating > 0 ? `d${rating}` : "0");
+  lines.push({
+    text: text("corruption.damage", {
+      name,
+      damage: entry.damage ?? 0,
+      attribute,
+      before: die(entry.attribute.before),
+      after: die(entry.attribute.after),
+    }),
+    tone: "bad",
+  });
+  return lines;
+}
+
 /** The card's HTML; without buttons unless `withButtons` (the copy kept in `content`). */
 export function renderExplorationCard(record: ExplorationRecord, withButtons = false): Promise<string> {
   const reverted = record.status === "reverted";
   const mayAct = !reverted && withButtons;
   const travel = record.travel;
   const back = record.return;
+  const checks = record.checks;
+  const subtitle = back
+    ? text(`path.${back.path}`, { difficulty: back.difficulty, turns: back.travelTurns })
+    : checks
+      ? text(`subtitle.${record.kind}`, { hours: checks.hours, difficulty: checks.difficulty })
+      : "";
+  const checkEntries = checks
+    ? checks.entries.map((entry) => ({
+        actorUuid: entry.actorUuid,
+        success: entry.success,
+        lines: checkLines(record.kind, checks, entry),
+        mayDrop: false,
+      }))
+    : [];
   return renderCard("chat/exploration-card.hbs", {
     kind: record.kind,
     title: text(`title.${record.kind}`),
-    subtitle: back ? text(`path.${back.path}`, { difficulty: back.difficulty, turns: back.travelTurns }) : "",
+    subtitle,
     result: travel ? { name: travel.resultName, text: travel.resultText, table: travel.tableName } : null,
     lines: travel ? travelLines(travel) : [],
     entries: back
@@ -206,7 +296,7 @@ export function renderExplorationCard(record: ExplorationRecord, withButtons = f
           lines: returnLines(back, entry),
           mayDrop: mayAct && back.path === "arduous" && !entry.success && entry.dropped === null,
         }))
-      : [],
+      : checkEntries,
     reverted,
     mayRevert: mayAct,
   });

@@ -5,7 +5,7 @@
  * the damage comes off the die's value and the attribute drops to the largest die that fits, or
  * to 0 below a d4 [decision] (CON d10 taking 4 becomes d6; d6 taking 6 becomes 0).
  */
-import { abilityModifier } from "../characters";
+import { abilityModifier, stepDown } from "../characters";
 import { DIE_SIZES, type DiceSource, type DieRating } from "../dice";
 import { resolveCheck, type CheckResult } from "../tests";
 
@@ -16,6 +16,13 @@ export const STAGE_DAMAGE_DIE = 6;
 export function damageAttribute(rating: DieRating, damage: number): DieRating {
   const left = rating - Math.max(0, damage);
   return [...DIE_SIZES].reverse().find((size) => size <= left) ?? 0;
+}
+
+/** How many die sizes lie between two ratings: d10 to d6 is 2, d6 to 0 is 2. */
+export function stepsBetween(before: DieRating, after: DieRating): number {
+  let steps = 0;
+  for (let rating = before; rating > after; rating = stepDown(rating)) steps += 1;
+  return steps;
 }
 
 export interface CorruptionResult {

@@ -8,3 +8,4 @@ export { requestReturn } from "./return";
 export { requestReturnDrop, carriedItems } from "./drop";
 export { requestExplorationRevert, explorationRecord } from "./revert";
 export { partyOnScene } from "./party";
+export { requestResilience, requestCorruption, MAX_CORRUPTION_DIFFICULTY } from "./checks";

@@ -111,6 +111,7 @@ async function handleReturn({ actorUuids, path }: ReturnRequest): Promise<Reques
     sceneName: "",
     travel: null,
     return: back,
+    checks: null,
   };
   await postExplorationCard(record, rolls);
   for (const [index, entry] of entries.entries()) {

@@ -15,6 +15,7 @@ import { defineRequest, refuse, type RequestResult } from "../../requests";
 import { actorsByUuidFor } from "./actors";
 import { changedLights, writeLights } from "./lights";
 import { revertReturn } from "./return-revert";
+import { revertChecks } from "./checks-revert";
 import { setTravelTurns, travelTurns } from "./travel-count";
 
 export function explorationRecord(message: ChatMessage.Implementation): ExplorationRecord | null {
@@ -60,6 +61,7 @@ async function handleRevert({ messageId }: { messageId: string }): Promise<Reque
   if (record.status !== "applied") return refuse("BRINK.Exploration.Refusal.reverted");
   if (record.travel) return revertTravel(message, record, record.travel.lights);
   if (record.return) return revertReturnCard(message, record, record.return);
+  if (record.checks) return revertChecks(record.checks, () => markReverted(message, record));
   return refuse("BRINK.Exploration.Refusal.noCard");
 }
 

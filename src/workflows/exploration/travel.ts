@@ -70,7 +70,7 @@ async function handleTravel({ sceneId, approach }: TravelRequest): Promise<Reque
   await setTravelTurns(travel.turnsAfter);
   await writeLights(lights, "after", actorLookup(party));
   await postExplorationCard(
-    { kind: "travel", status: "applied", sceneName: scene.name, travel, return: null },
+    { kind: "travel", status: "applied", sceneName: scene.name, travel, return: null, checks: null },
     rolls,
   );
   return { ok: true };
