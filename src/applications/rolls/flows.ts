@@ -134,7 +134,8 @@ export async function promptAttack(
   const blocker = attackBlocker(actor, weapon, targets);
   if (blocker) return warn(blocker, { weapon: weapon.name });
   // RULES §7.3: under direct damage the weapon's die is rolled, with no attack test.
-  if (optionalRules().damageRule === "direct") return promptDirectAttack(actor, weapon, targets, request.event);
+  if (optionalRules().damageRule === "direct")
+    return promptDirectAttack(actor, weapon, targets, request.event);
   const weaponData = itemData(weapon, WeaponData)?.attackWeapon();
   if (!weaponData) return warn("BRINK.Attack.Refusal.not-a-weapon", { weapon: weapon.name });
   const usable = weaponData.attributes.filter((a) => ATTRIBUTES.includes(a));

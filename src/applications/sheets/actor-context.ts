@@ -4,6 +4,7 @@
  */
 import { DYING_TURNS } from "../../rules/dying";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
+import { CRITICAL_ROUNDS } from "../../rules/critical-damage";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
 import { deathLuckChance } from "../../rules/odds";
 import { statusLabelKey, type StatusId } from "../../status-effects";
@@ -315,9 +316,13 @@ function withEffectNotes<T extends Record<string, StatView[]>>(
 function lifeView(system: BrinkActorData) {
   const i18n = game.i18n;
   const has = (c: StatusId) => system.conditions.has(c);
-  const { dying, downed } = system.lifeTracks();
+  const { dying, downed, critical } = system.lifeTracks();
   let status = "";
   if (has("dead")) status = i18n.localize("BRINK.Life.dead");
+  else if (critical)
+    status = i18n.format("BRINK.Direct.Critical.status", {
+      rounds: String(Math.max(0, CRITICAL_ROUNDS - critical.roundsElapsed)),
+    });
   else if (has("dying") && dying)
     status = i18n.format("BRINK.Life.dying", {
       turns: String(DYING_TURNS - dying.turnsTaken),
@@ -335,7 +340,7 @@ function lifeView(system: BrinkActorData) {
     status,
     dead: has("dead"),
     canDeathSave: has("dying") && !has("dead"),
-    canStabilise: !has("dead") && (has("dying") || downed !== null),
+    canStabilise: !has("dead") && (has("dying") || downed !== null || critical !== null),
   };
 }
 
