@@ -25,7 +25,7 @@ await bootBrink();
 const { promptAttack } = await import("../../src/applications/rolls/flows");
 const { requestCardAction } = await import("../../src/workflows/damage");
 const { requestFromGM } = await import("../../src/requests");
-const { clocksSettled } = await import("../../src/workflows/life-clock");
+const { clocksSettled, runningClocks } = await import("../../src/workflows/life-clock");
 const { lifeAction } = await import("../../src/workflows/life");
 
 const player =
@@ -362,6 +362,7 @@ describe("critical damage under direct damage (RULES §7.3)", () => {
 
   it("kills when the hour of world time runs out untended", async () => {
     const { actor } = await struckPastZero(20);
+    expect(runningClocks()).toEqual([{ actor, rule: "critical" }]);
     await game.time.advance(3594);
     await clocksSettled();
     expect(state(actor).conditions.has("dead")).toBe(false);
