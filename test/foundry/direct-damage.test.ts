@@ -342,7 +342,7 @@ describe("critical damage under direct damage (RULES §7.3)", () => {
     expect(state(actor).death.critical).toEqual({ roundsElapsed: 0, lastAttemptRound: null });
     expect(state(actor).conditions.has("unconscious")).toBe(true);
     expect(card.content).toContain(
-      "Critical damage: 4 beyond zero health comes off STR (d8 → 4, 2 steps down).",
+      "Critical damage: 4 beyond zero health comes off STR (d8 → d4, 2 steps down).",
     );
     expect(card.content).toContain("STR test 9 on a d20, needing 4 or less: critically wounded");
     expect(card.content).not.toContain("Death luck test");
