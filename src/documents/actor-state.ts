@@ -31,6 +31,7 @@ export function actorUpdateFor(
   if (patch.pending !== undefined) update["system.death.pending"] = patch.pending;
   if (patch.dying !== undefined) update["system.death.dying"] = patch.dying;
   if (patch.downed !== undefined) update["system.death.downed"] = patch.downed;
+  if (patch.critical !== undefined) update["system.death.critical"] = patch.critical;
   if (patch.injuries !== undefined) update["system.death.injuries"] = patch.injuries;
   if (patch.status) {
     const next = new Set([...conditions].filter((c) => !(LIFE_CONDITIONS as readonly string[]).includes(c)));

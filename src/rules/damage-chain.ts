@@ -36,6 +36,7 @@ import {
 } from "./dying";
 import { rollS1Injury, startDowned } from "./stabilise";
 import { directDamage } from "./direct-damage";
+import { sufferCriticalDamage } from "./critical-damage";
 
 export type {
   ActorState,
@@ -226,6 +227,8 @@ function reachZero(state: ActorState, hit: Hit, overflow: number, context: Conte
   const fallen = fallUnconscious(cleared, "zero-health", log);
   if (options.withoutDeathRisk === true) return stableAtZero(fallen, log);
   if (context.rule === "stabilise") return startDowned(fallen, options.inCombat === false, log);
+  // RULES §7.3: under direct damage what passes zero is critical damage, not a death luck test.
+  if (hit.direct === true) return fallen;
   const spared: NoDeathRiskReason | null = overflow <= 0 ? "not-exceeded" : hit.lethal ? null : "nonlethal";
   if (spared !== null) {
     log.push({ kind: "no-death-risk", reason: spared });
@@ -236,7 +239,7 @@ function reachZero(state: ActorState, hit: Hit, overflow: number, context: Conte
 }
 
 /** Any damage to a character already at zero. */
-function damageAtZero(state: ActorState, damage: number, context: Context): ActorState {
+function damageAtZero(state: ActorState, hit: Hit, damage: number, context: Context): ActorState {
   const { log } = context;
   if (context.options.withoutDeathRisk === true) {
     log.push({ kind: "no-death-risk", reason: "without-death-risk" });
@@ -244,6 +247,7 @@ function damageAtZero(state: ActorState, damage: number, context: Context): Acto
   }
   switch (context.rule) {
     case "luck":
+      if (hit.direct === true) return state;
       log.push({ kind: "risk-of-death", overflow: damage });
       return rollDeathLuckTest(state, context.dice, log);
     case "dying":
@@ -291,9 +295,12 @@ export function applyDamage(
   if (loss.healthLost > 0) log.push({ kind: "health", lost: loss.healthLost, value: loss.health.value });
   if (isBloodied(state.health) && !isBloodied(before.health)) log.push({ kind: "bloodied" });
 
-  if (wasAtZero) state = damageAtZero(state, damage, context);
+  if (wasAtZero) state = damageAtZero(state, hit, damage, context);
   else if (state.health.value === 0) state = reachZero(state, hit, loss.overflow, context);
   else if (loss.healthLost > 0) state = checkConsciousness(state, context);
+  const remainder = wasAtZero ? damage : loss.overflow;
+  if (hit.direct === true && remainder > 0 && options.withoutDeathRisk !== true && !state.status.dead)
+    state = sufferCriticalDamage(state, remainder, dice, log);
   return settle(before, state, log, describePending(state));
 }
 

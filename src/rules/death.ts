@@ -4,6 +4,7 @@ import type { Deflection, DamageType } from "./damage";
 import type { DiceSource, DieRating } from "./dice";
 import type { Modifier } from "./tests";
 import type {
+  CriticalTrack,
   DownedTrack,
   DyingTrack,
   S1InjuryResult,
@@ -68,6 +69,8 @@ export interface ActorState {
   dying: DyingTrack | null;
   /** S1 deadline, present while incapacitated and not yet stabilised. */
   downed: DownedTrack | null;
+  /** RULES §7.3: the hour a critically wounded character has left unless aided. */
+  critical: CriticalTrack | null;
 }
 
 export interface TestRoll {
@@ -91,7 +94,8 @@ export type DeathCause =
   | "dying-countdown"
   | "deadline"
   | "injury-table"
-  | "attribute-zero";
+  | "attribute-zero"
+  | "critical-damage";
 export type NoDeathRiskReason = "nonlethal" | "not-exceeded" | "without-death-risk";
 
 /** What happened, in order, with the numbers a chat card needs. The UI localises `kind`. */
@@ -158,6 +162,9 @@ export type Step =
   | { kind: "s1-injury"; face: number; result: S1InjuryResult; healRoll: number | null }
   | { kind: "attribute-step"; attribute: Attribute; from: DieRating; to: DieRating }
   | { kind: "attribute-zero"; attribute: Attribute; outcome: ZeroAttributeOutcome }
+  | { kind: "critical-damage"; remainder: number; from: DieRating; to: DieRating; steps: number }
+  | { kind: "critical-test"; roll: number; strength: number; success: boolean; roundsLeft: number }
+  | { kind: "critical-round"; roundsElapsed: number; roundsLeft: number }
   | { kind: "healed"; pool: "health" | "endurance"; gained: number; value: number }
   | { kind: "stands" }
   | { kind: "wakes" }
@@ -204,6 +211,7 @@ const STATE_KEYS = [
   "injuries",
   "dying",
   "downed",
+  "critical",
 ] as const satisfies readonly (keyof ActorState)[];
 
 /** Structural equality of plain JSON values. */
@@ -269,6 +277,7 @@ export function createActorState(overrides: Partial<ActorState> = {}): ActorStat
     injuries: [],
     dying: null,
     downed: null,
+    critical: null,
     ...overrides,
   };
 }
@@ -291,6 +300,7 @@ export function markDead(state: ActorState, cause: DeathCause, log: Step[]): Act
     pending: null,
     dying: null,
     downed: null,
+    critical: null,
     injuries: state.injuries.map((injury) => ({ ...injury, permanent: true })),
   };
 }

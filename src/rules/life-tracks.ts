@@ -25,6 +25,12 @@ export interface DownedTrack {
   lastAttemptRound?: number | null;
 }
 
+/** RULES §7.3: a critically wounded character's hour, in six-second rounds, and the last ally's try. */
+export interface CriticalTrack {
+  roundsElapsed: number;
+  lastAttemptRound: number | null;
+}
+
 export const SAVE_KINDS = ["toxins", "transformation", "devices", "breath", "spells", "every-kind"] as const;
 export type SaveKind = (typeof SAVE_KINDS)[number];
 

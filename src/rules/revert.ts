@@ -8,12 +8,12 @@
 import { LIFE_CONDITIONS, sameValue, type ActorState } from "./death";
 
 /** A field a revert can refuse over: the life tracks, or "dead" when the character died since. */
-export type ChangedField = "dead" | "pending" | "dying" | "downed" | "injuries";
+export type ChangedField = "dead" | "pending" | "dying" | "downed" | "critical" | "injuries";
 
 export type DeltaRevert = { ok: true; update: Partial<ActorState> } | { ok: false; changed: ChangedField[] };
 
 const POOLS = ["endurance", "health", "stamina", "focus", "strain"] as const;
-const TRACKS = ["pending", "dying", "downed", "injuries"] as const;
+const TRACKS = ["pending", "dying", "downed", "critical", "injuries"] as const;
 
 const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value));
 

@@ -46,6 +46,7 @@ import { giveReactionBack, reactionAvailable, spendReaction, type Fighter } from
 import { freeDefence } from "./allies/intercept";
 import { defenceItem } from "./defence-items";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
+import { createCriticalItems } from "./critical-items";
 import { badField, FieldRefusal, type Fields } from "../requests/fields";
 import { changedSince, planRevert, type RevertRecord } from "./revert-delta";
 import { unlike } from "../rules/revert";
@@ -244,7 +245,15 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
     by: user.id ?? "",
   };
   if (!(await markThenWrite(found, done, kept, result, rolls))) return interrupted(found);
-  await writeCard(found, done, []);
+  // Critical damage's STR loss (RULES §7.3) is an injury item: made now, deleted by the GM's revert.
+  const created = await createCriticalItems(found.actor, result.steps);
+  const injuryItems = created.length
+    ? {
+        created: [...(kept?.injuryItems?.created ?? []), ...created],
+        madePermanent: kept?.injuryItems?.madePermanent ?? [],
+      }
+    : kept?.injuryItems;
+  await writeCard(found, injuryItems ? { ...done, injuryItems } : done, []);
   announceWrite(MODULE_HOOKS.applyDamage, found.actor, { ...damage, amount, steps: result.steps }, context);
   return { ok: true };
 }

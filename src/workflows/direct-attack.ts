@@ -10,7 +10,6 @@ import { BrinkActor } from "../documents/actor";
 import { actorData, itemData, WeaponData } from "../data";
 import { fightBlocker } from "../rules/characters";
 import { POSITIONS, type Position } from "../rules/direct-damage";
-import type { DamageType } from "../rules/damage";
 import { CONDITIONS_PREVENTING_TURNS } from "../rules/team-turns";
 import { optionalRules } from "../settings";
 import {
@@ -91,7 +90,7 @@ function strikerWith(actor: BrinkActor, weaponId: string): DirectStriker | Refus
     actor,
     weaponName: weapon.name,
     die: attack.damageDie,
-    damageType: attack.damageType as DamageType,
+    damageType: attack.damageType,
   };
 }
 
@@ -128,7 +127,7 @@ async function strikersFor(
     strikers.push(failed(actor) ? actor : strikerWith(actor, grouped.weaponId));
   }
   const refused = strikers.find(failed);
-  return refused ?? (strikers as DirectStriker[]);
+  return refused ?? strikers.filter((s): s is DirectStriker => !failed(s));
 }
 
 async function handleDirectAttack(

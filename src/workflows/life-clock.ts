@@ -7,6 +7,7 @@
 import { actorData } from "../data";
 import { optionalRules } from "../settings";
 import { passDownedTime } from "../rules/stabilise";
+import { passCriticalTime } from "../rules/critical-damage";
 import { passDyingTurns, roundsBetween } from "../rules/world-clock";
 import { clocksSettled, runningCombatOf, queueClockWork } from "./clock-time";
 import { advanceClock } from "./life";
@@ -16,7 +17,7 @@ export { clocksSettled };
 /** A clock that runs with world time now: whose, and under which rule. */
 export interface RunningClock {
   actor: Actor.Implementation;
-  rule: "dying" | "stabilise";
+  rule: "dying" | "stabilise" | "critical";
 }
 
 /** World actors and the actors of unlinked tokens, each once. */
@@ -33,6 +34,8 @@ function clockOf(actor: Actor.Implementation): RunningClock | null {
   const rule = optionalRules().deathRule;
   const system = actorData(actor);
   if (system.conditions.has("dead") || runningCombatOf(actor)) return null;
+  // RULES §7.3: critical damage's hour runs under any death rule.
+  if (system.lifeTracks().critical) return { actor, rule: "critical" };
   if (rule === "dying" && system.conditions.has("dying") && system.lifeTracks().dying) return { actor, rule };
   if (rule === "stabilise" && system.lifeTracks().downed) return { actor, rule };
   return null;
@@ -50,6 +53,7 @@ async function onWorldTime(worldTime: number, delta: number): Promise<void> {
   if (rounds < 1) return;
   for (const { actor, rule } of runningClocks()) {
     if (rule === "dying") await advanceClock(actor, (state) => passDyingTurns(state, rounds));
+    else if (rule === "critical") await advanceClock(actor, (state) => passCriticalTime(state, rounds));
     else await advanceClock(actor, (state) => passDownedTime(state, rounds));
   }
 }

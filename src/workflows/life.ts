@@ -42,6 +42,7 @@ import {
 } from "../rules/dying";
 import { stepDown } from "../rules/characters";
 import { endDownedRound, endFightForDowned, stabiliseDowned } from "../rules/stabilise";
+import { aidCritical, passCriticalTime } from "../rules/critical-damage";
 import { optionalRules } from "../settings";
 
 import { postTestCard } from "../chat/post";
@@ -131,7 +132,7 @@ function ruleFor(
   action: LifeAction,
   state: ActorState,
   dice: DiceSource,
-  healTotal: number,
+  { healTotal, tendDifficulty }: { healTotal: number; tendDifficulty: number },
   round: number,
 ): Outcome<LifeRefusal> {
   const rule = optionalRules().deathRule;
@@ -150,6 +151,8 @@ function ruleFor(
     case "resurrect":
       return resurrect(state);
     case "stabilise":
+      // RULES §7.3: tending the critically wounded ends the hour's clock, under any death rule.
+      if (state.critical) return aidCritical(state, { total: healTotal, difficulty: tendDifficulty }, round);
       if (rule === "stabilise") return stabiliseDowned(state, dice);
       return stabiliseDying(state, {
         healTotal,
@@ -166,6 +169,7 @@ export async function performLifeAction(
   audience?: CardAudience,
 ): Promise<RequestResult> {
   let healTotal = 0;
+  let tendDifficulty = 0;
   const round = stabiliseRound(actor);
   if (action.kind === "stabilise") {
     const ally = game.actors.get(action.by);
@@ -175,14 +179,16 @@ export async function performLifeAction(
     const tried = limited ? stabiliseAttemptRefusal(actorStateOf(lifeData(actor)), round) : null;
     if (tried) return refuse(LIFE_REFUSAL[tried]);
     const test = await tend(ally, actor, action.hasHealingTools);
+    tendDifficulty = test.difficulty;
+    const critical = lifeData(actor).lifeTracks().critical !== null;
     // Under the stabilise rule the tending succeeds or not here; the dying rule compares the total itself.
-    if (optionalRules().deathRule === "stabilise" && !test.success)
+    if (!critical && optionalRules().deathRule === "stabilise" && !test.success)
       return limited ? noteFailedTending(actor, round, test, audience) : { ok: true };
     healTotal = test.total;
   }
   const system = lifeData(actor);
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
-    ruleFor(action, actorStateOf(system), dice, healTotal, round),
+    ruleFor(action, actorStateOf(system), dice, { healTotal, tendDifficulty }, round),
   );
   if (!result.ok) return refuse(LIFE_REFUSAL[result.reason]);
   // Resurrection lowers CON for good: the source die steps down, not just the effective one.
@@ -282,10 +288,15 @@ export async function onTurnEnd(actor: Actor.Implementation | null | undefined):
   await advanceClock(actor, endDyingTurn);
 }
 
-/** S1: another round has passed for everyone down in this fight. */
+/** S1: another round has passed for everyone down in this fight; and for the critically wounded (§7.3). */
 export async function onRoundEnd(actors: Iterable<Actor.Implementation>): Promise<void> {
-  if (!isActiveGM() || optionalRules().deathRule !== "stabilise") return;
-  for (const actor of actors) if (lifeData(actor).death.downed) await advanceClock(actor, endDownedRound);
+  if (!isActiveGM()) return;
+  const downedRule = optionalRules().deathRule === "stabilise";
+  for (const actor of actors) {
+    const death = lifeData(actor).death;
+    if (death.critical) await advanceClock(actor, (state) => passCriticalTime(state, 1));
+    if (downedRule && death.downed) await advanceClock(actor, endDownedRound);
+  }
 }
 
 /** S1: the fight is over; whoever is still down has only the ten-round clock left. */

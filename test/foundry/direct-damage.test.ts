@@ -25,6 +25,8 @@ await bootBrink();
 const { promptAttack } = await import("../../src/applications/rolls/flows");
 const { requestCardAction } = await import("../../src/workflows/damage");
 const { requestFromGM } = await import("../../src/requests");
+const { clocksSettled, runningClocks } = await import("../../src/workflows/life-clock");
+const { lifeAction } = await import("../../src/workflows/life");
 
 const player =
   users.get("direct-player") ?? users.add(makeUser({ id: "direct-player", name: "Player", isGM: false }));
@@ -306,5 +308,80 @@ describe("direct damage attacks (RULES §7.3)", () => {
     expect(shownDialogs.at(-1)?.content).not.toContain("Position");
     expect(directOf(lastCard())).toBeUndefined();
     expect(lastCard().content).toContain("card-luck");
+  });
+});
+
+describe("critical damage under direct damage (RULES §7.3)", () => {
+  interface Critical {
+    attributes: { str: { value: number } };
+    conditions: Set<string>;
+    death: { critical: { roundsElapsed: number } | null };
+  }
+  const state = (actor: BrinkActor) => actor.system as unknown as Critical;
+
+  /** Ostrog at 1 health (STR d8), struck for 5 past deflection: 4 beyond zero. */
+  async function struckPastZero(strTest: number) {
+    const attacker = await roland();
+    const { actor, token } = await ostrog();
+    await actor.update({
+      system: { endurance: { value: 0 }, health: { value: 1 }, attributes: { str: { die: 8 } } },
+    } as never);
+    queueDice(6); // the longsword: 6 − 1 deflection = 5
+    await asUser(player, () => strike(attacker, "Longsword", token, { position: "normal", offhandId: "" }));
+    const card = lastCard();
+    queueDice(strTest);
+    await asUser(player, () => requestCardAction("apply", onCard(card, token)));
+    return { actor, token, card: lastCard(), sourceCard: card };
+  }
+
+  it("takes STR down with an injury item, tests STR, and on a failure starts the hour's clock; the GM's revert undoes it all", async () => {
+    const { actor, token, card } = await struckPastZero(9);
+
+    expect(state(actor).attributes.str.value).toBe(4);
+    expect(actor.items.getName("Critical damage (STR −2)")).toBeDefined();
+    expect(state(actor).death.critical).toEqual({ roundsElapsed: 0, lastAttemptRound: null });
+    expect(state(actor).conditions.has("unconscious")).toBe(true);
+    expect(card.content).toContain(
+      "Critical damage: 4 beyond zero health comes off STR (d8 → d4, 2 steps down).",
+    );
+    expect(card.content).toContain("STR test 9 on a d20, needing 4 or less: critically wounded");
+    expect(card.content).not.toContain("Death luck test");
+
+    await requestCardAction("revert", onCard(card, token));
+    expect(state(actor).attributes.str.value).toBe(8);
+    expect(actor.items.getName("Critical damage (STR −2)")).toBeUndefined();
+    expect(state(actor).death.critical).toBeNull();
+    expect(state(actor).conditions.has("unconscious")).toBe(false);
+  });
+
+  it("a passed STR test leaves only the STR loss", async () => {
+    const { actor } = await struckPastZero(4);
+    expect(state(actor).attributes.str.value).toBe(4);
+    expect(state(actor).death.critical).toBeNull();
+  });
+
+  it("kills when the hour of world time runs out untended", async () => {
+    const { actor } = await struckPastZero(20);
+    expect(runningClocks()).toEqual([{ actor, rule: "critical" }]);
+    await game.time.advance(3594);
+    await clocksSettled();
+    expect(state(actor).conditions.has("dead")).toBe(false);
+    expect(state(actor).death.critical?.roundsElapsed).toBe(599);
+    await game.time.advance(6);
+    await clocksSettled();
+    expect(state(actor).conditions.has("dead")).toBe(true);
+  });
+
+  it("is ended by an ally's successful tending (WIS + Heal against 10 without tools)", async () => {
+    const { actor } = await struckPastZero(20);
+    const ally = (await Actor.implementation.create({
+      name: "Clementine",
+      type: "character",
+      system: { attributes: { wis: { die: 8 } }, skills: { heal: { die: 6 } } },
+    } as never)) as BrinkActor;
+    queueDice(6, 5, 10); // WIS 6 + Heal 5 = 11 vs 10; the luck die
+    await lifeAction(actor, { kind: "stabilise", hasHealingTools: false, by: ally.id ?? "" });
+    expect(state(actor).death.critical).toBeNull();
+    expect(state(actor).conditions.has("stable")).toBe(true);
   });
 });

@@ -120,6 +120,7 @@ describe("an item as the rules see it", () => {
       {
         attributes: ["str", "dex"],
         damage: 3,
+        damageDie: 8,
         damageType: "piercing",
         properties: ["thrown", "blast"],
         durability: { value: 0, max: null },
@@ -131,6 +132,7 @@ describe("an item as the rules see it", () => {
       attributes: ["str", "dex"],
       proficiencies: [],
       damage: 3,
+      damageDie: 8,
       criticalDamage: 2,
       criticalThreshold: 20,
       damageType: "piercing",
@@ -141,6 +143,7 @@ describe("an item as the rules see it", () => {
     const sling = new WeaponData({ properties: ["projectile"] }, {});
     sling.prepareDerivedData();
     expect(sling.attackWeapon().delivery).toBe("projectile");
+    expect(sling.attackWeapon().damageDie).toBeNull();
   });
 
   it("blocks or parries with a shield's or weapon's values, a missing one counting 0", () => {

@@ -5,6 +5,7 @@ import { actionsPanelView, type ActionsPanelView } from "../actions/panel";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { optionalRules } from "../../settings";
 import { runningClocks } from "../../workflows/life-clock";
+import { CRITICAL_ROUNDS } from "../../rules/critical-damage";
 import type { BrinkCombat } from "../../documents/combat";
 import type { BrinkCombatant } from "../../documents/combatant";
 import type { BrinkCombatantGroup } from "../../documents/combatant-group";
@@ -304,6 +305,10 @@ function lifeTag(actor: Actor.Implementation | null | undefined): string | null 
   if (death?.downed)
     return format("BRINK.Combat.Tracker.downed", {
       rounds: countOf("round", Math.max(0, ROUNDS_TO_STABILISE - death.downed.roundsElapsed)),
+    });
+  if (death?.critical)
+    return format("BRINK.Combat.Tracker.critical", {
+      rounds: countOf("round", Math.max(0, CRITICAL_ROUNDS - death.critical.roundsElapsed)),
     });
   return null;
 }

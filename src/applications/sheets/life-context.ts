@@ -4,6 +4,7 @@
  */
 import { DYING_TURNS, SAVES_TO_SETTLE } from "../../rules/dying";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
+import { CRITICAL_ROUNDS } from "../../rules/critical-damage";
 import { countOf } from "../../helpers/plural";
 import type { BrinkActorData } from "../../data";
 import type { StatusId } from "../../status-effects";
@@ -24,17 +25,22 @@ function saveTrack(kind: "successes" | "failures", count: number): SaveTrackView
   };
 }
 
-type LifeState = "dead" | "dying" | "downed" | "stable" | "unconscious" | "";
+type LifeState = "dead" | "critical" | "dying" | "downed" | "stable" | "unconscious" | "";
 
 export function lifeView(system: BrinkActorData) {
   const i18n = game.i18n;
   const has = (c: StatusId) => system.conditions.has(c);
-  const { dying, downed } = system.lifeTracks();
+  const { dying, downed, critical } = system.lifeTracks();
   let state: LifeState = "";
   let status = "";
   if (has("dead")) {
     state = "dead";
     status = i18n.localize("BRINK.Life.dead");
+  } else if (critical) {
+    state = "critical";
+    status = i18n.format("BRINK.Direct.Critical.status", {
+      rounds: countOf("round", Math.max(0, CRITICAL_ROUNDS - critical.roundsElapsed)),
+    });
   } else if (has("dying") && dying) {
     state = "dying";
     status = i18n.format("BRINK.Life.dying", {
@@ -61,7 +67,7 @@ export function lifeView(system: BrinkActorData) {
     state,
     status,
     /** Dying, down or dead: the sheet leads with it. */
-    banner: state === "dying" || state === "downed" || state === "dead",
+    banner: state === "dying" || state === "downed" || state === "critical" || state === "dead",
     bannerTitle: state ? i18n.localize(`BRINK.Life.Banner.${state}`) : "",
     saves: isDying
       ? {
@@ -75,7 +81,7 @@ export function lifeView(system: BrinkActorData) {
     /** The death save is spent for this turn: the button stays, disabled, with the reason. */
     deathSaveUsed: savedThisTurn,
     deathSaveReason: savedThisTurn ? i18n.localize("BRINK.Life.Refusal.already-saved") : "",
-    canStabilise: state !== "dead" && (has("dying") || downed !== null),
+    canStabilise: state !== "dead" && (has("dying") || downed !== null || critical !== null),
   };
 }
 export type LifeView = ReturnType<typeof lifeView>;

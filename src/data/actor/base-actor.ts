@@ -15,6 +15,7 @@ import { isDieRating, type DieRating } from "../../rules/dice";
 import type { Attacker, Defender } from "../../rules/attacks";
 import type { ActorState, LifeStatus, PendingChoice } from "../../rules/damage-chain";
 import type { DownedTrack } from "../../rules/stabilise";
+import type { CriticalTrack } from "../../rules/life-tracks";
 import type { DyingTrack, S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
 import { EXPIRIES } from "../../rules/condition-durations";
@@ -87,6 +88,8 @@ export const actorSchema = () => {
       }),
       dying: new f.ObjectField({ required: true, nullable: true, initial: null }),
       downed: new f.ObjectField({ required: true, nullable: true, initial: null }),
+      /** RULES §7.3 critical damage: the hour left unless aided. */
+      critical: new f.ObjectField({ required: true, nullable: true, initial: null }),
       injuries: new f.ArrayField(new f.ObjectField({ required: true })),
     }),
   };
@@ -243,14 +246,20 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
   }
 
   /** Where the death rules keep their place: S2's injuries and dying track, S1's downed track. */
-  lifeTracks(): { injuries: S2Injury[]; dying: DyingTrack | null; downed: DownedTrack | null } {
+  lifeTracks(): {
+    injuries: S2Injury[];
+    dying: DyingTrack | null;
+    downed: DownedTrack | null;
+    critical: CriticalTrack | null;
+  } {
     // The death rules wrote these shapes themselves (plain JSON kept in ObjectFields).
     const injuries: object[] = this.death.injuries;
-    const { dying, downed }: { dying: object | null; downed: object | null } = this.death;
+    const { dying, downed, critical }: Record<"dying" | "downed" | "critical", object | null> = this.death;
     return {
       injuries: injuries as S2Injury[],
       dying: dying as DyingTrack | null,
       downed: downed as DownedTrack | null,
+      critical: critical as CriticalTrack | null,
     };
   }
 

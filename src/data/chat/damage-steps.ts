@@ -96,6 +96,7 @@ export function describeStep(step: AnyStep): {
     "bloodied",
     "harmed",
     "dying-started",
+    "critical-damage",
   ].includes(step.kind);
   const good =
     ["cheated-death", "stable", "wakes", "stands"].includes(step.kind) ||

@@ -32,5 +32,6 @@ export const CHANGED_FIELD = {
   pending: "BRINK.Damage.Changed.pending",
   dying: "BRINK.Damage.Changed.dying",
   downed: "BRINK.Damage.Changed.downed",
+  critical: "BRINK.Damage.Changed.critical",
   injuries: "BRINK.Damage.Changed.injuries",
 } as const satisfies Record<RevertField, LangKey>;

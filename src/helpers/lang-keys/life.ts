@@ -7,6 +7,7 @@ import type {
   StrainChoiceRefusal,
 } from "../../rules/dying";
 import type { StabiliseDownedRefusal } from "../../rules/stabilise";
+import type { CriticalRefusal } from "../../rules/critical-damage";
 import type { AttemptRefusal, DownedAttemptRefusal } from "../../rules/world-clock";
 import type { LangKey } from "./lang-key";
 
@@ -18,7 +19,8 @@ export type LifeRefusal =
   | StabiliseDownedRefusal
   | ResurrectionRefusal
   | AttemptRefusal
-  | DownedAttemptRefusal;
+  | DownedAttemptRefusal
+  | Exclude<CriticalRefusal, "no-time">;
 
 export const LIFE_REFUSAL = {
   dead: "BRINK.Life.Refusal.dead",
@@ -29,6 +31,7 @@ export const LIFE_REFUSAL = {
   "already-saved": "BRINK.Life.Refusal.already-saved",
   "already-attempted-this-round": "BRINK.Life.Refusal.already-attempted-this-round",
   "not-downed": "BRINK.Life.Refusal.not-downed",
+  "not-critical": "BRINK.Life.Refusal.not-critical",
   "not-dead": "BRINK.Life.Refusal.not-dead",
   "con-exhausted": "BRINK.Life.Refusal.con-exhausted",
 } as const satisfies Record<LifeRefusal, LangKey>;

@@ -1,0 +1,58 @@
+/**
+ * Issue 12: what a user reads about the optional rules matches what is built. Every rule the
+ * Optional rules menu registers is named, with each of its choices, in the README's settings table,
+ * the settings strings and the rules journal; direct damage (built) is described there and in the
+ * CHANGELOG; detachments (not built yet) are mentioned nowhere a user reads.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { RULE_KEYS, RULE_SETTINGS } from "../../src/settings/rules";
+import { ROOT } from "../support/render";
+
+const read = (path: string): string => readFileSync(join(ROOT, path), "utf8");
+const sources = (folder: string): [string, string][] =>
+  readdirSync(join(ROOT, folder))
+    .filter((name) => name.endsWith(".yml"))
+    .map((name) => [`${folder}/${name}`, read(`${folder}/${name}`)]);
+
+const readme = read("README.md");
+const lang = JSON.parse(read("lang/en.json")) as { BRINK: { Setting: Record<string, unknown> } };
+const journal = sources("packs/_source/rules")
+  .map(([, text]) => text)
+  .join("\n");
+const settingsTable = readme.slice(readme.indexOf("### Optional rules (GM, for the world)"));
+
+describe("the optional rules as documented", () => {
+  it.each(RULE_KEYS)("%s is in the README's settings table and has a name and hint", (key) => {
+    expect(settingsTable).toContain(`(\`${key}\`)`);
+    expect(lang.BRINK.Setting[key]).toMatchObject({ name: expect.any(String), hint: expect.any(String) });
+  });
+
+  it.each(Object.entries(RULE_SETTINGS))("%s lists every choice it offers", (key, choices) => {
+    const strings = (lang.BRINK.Setting[key] as { choices: Record<string, string> }).choices;
+    expect(Object.keys(strings)).toEqual([...choices]);
+    const row = settingsTable.split("\n").find((line) => line.includes(`(\`${key}\`)`)) ?? "";
+    for (const choice of choices) expect(row).toContain(`\`${choice}\``);
+  });
+
+  it("describes direct damage as built: the journal's rule and setting, the README, the CHANGELOG", () => {
+    expect(RULE_SETTINGS.damageRule).toEqual(["attack", "direct"]);
+    expect(journal).toContain("<h2>Direct damage</h2>");
+    expect(journal).toContain("<h3>Critical damage</h3>");
+    expect(journal).toContain("<code>damageRule</code>");
+    expect(readme).toContain("**Direct damage (optional, `damageRule` = `direct`).**");
+    const unreleased = read("CHANGELOG.md").split(/^## /m)[1] ?? "";
+    expect(unreleased).toMatch(/Direct damage \(issue 12, RULES §7\.3\)/);
+  });
+
+  it.each([
+    ["lang/en.json", read("lang/en.json")],
+    ["README.md", readme],
+    ...sources("packs/_source/rules"),
+    ...sources("packs/_source/adversaries"),
+    ...sources("packs/_source/characters"),
+  ])("%s does not offer detachments, which are not built", (_path, text) => {
+    expect(text.match(/detachment/i)).toBeNull();
+  });
+});
