@@ -178,7 +178,7 @@ describe("a travel turn", () => {
     expect(text).toContain("Rising Threat");
     expect(text).toContain("Travel turns: 0 → 1.");
     expect(text).toContain("Roland's Torch burns out and is used up (2 left, none lit).");
-    expect(text).toContain("Petra's Lantern burns on: 2 hour(s) left.");
+    expect(text).toContain("Petra's Lantern burns on: 2 hours left.");
     expect(text).not.toContain("No light is left burning");
     expect(panel.element.textContent).toContain("Travel turns so far: 1");
   });
@@ -304,7 +304,7 @@ describe("rolling to return", () => {
     expect(text).toContain("Roland makes it back safely.");
     expect(text).toContain("Petra: d20 10 +2 = 12 against 14.");
     expect(text).toContain("Petra falls 2 short.");
-    expect(text).toContain("Petra loses 2 load(s) of equipment on the way: the GM picks which.");
+    expect(text).toContain("Petra loses 2 loads of equipment on the way: the GM picks which.");
     answerDialog({ "item-0": true, "item-1": true });
     await clickCard(card, '[data-action="exploration-drop"]');
     expect(gearOf(petra, "Purse of coins").dropped).toBe(true);
@@ -329,7 +329,7 @@ describe("rolling to return", () => {
     await click(panel, "rollReturn");
     answerDialog({ "item-0": true });
     await clickCard(lastCard(), '[data-action="exploration-drop"]');
-    expect(warnings().at(-1)).toBe("Pick exactly 2 item(s) for Petra to drop.");
+    expect(warnings().at(-1)).toBe("Pick exactly 2 items for Petra to drop.");
     expect(gearOf(petra, "Purse of coins").dropped).toBe(false);
   });
 

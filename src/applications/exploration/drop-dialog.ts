@@ -4,6 +4,7 @@
  */
 import { isRecordCard } from "../../data";
 import { askWithForm, isTicked, renderDialog } from "../dialog-form";
+import { countOf } from "../../helpers/plural";
 import { actorFrom } from "../../workflows/retreat";
 import { carriedItems, explorationRecord, requestReturnDrop } from "../../workflows/exploration";
 
@@ -18,11 +19,14 @@ export async function chooseReturnDrop(message: ChatMessage.Implementation, acto
     name: item.name,
     img: item.img ?? "icons/svg/item-bag.svg",
   }));
-  const count = String(Math.min(entry.loads, candidates.length));
+  const count = Math.min(entry.loads, candidates.length);
   const picked = await askWithForm({
     title: game.i18n.format("BRINK.Exploration.Drop.title", { name: entry.name }),
     content: await renderDialog("dialogs/drop-items.hbs", {
-      hint: game.i18n.format("BRINK.Exploration.Drop.hint", { name: entry.name, count }),
+      hint: game.i18n.format("BRINK.Exploration.Drop.hint", {
+        name: entry.name,
+        items: countOf("item", count),
+      }),
       candidates,
     }),
     label: "BRINK.Exploration.Drop.confirm",

@@ -11,6 +11,7 @@ import type { ReturnPath } from "../../rules/exploration/return";
 import type { TravelApproach } from "../../rules/exploration/travel-turn";
 import { isRecordCard, renderCard, type CardView } from "./card";
 import { describeStep } from "./damage-steps";
+import { countOf } from "../../helpers/plural";
 
 export const EXPLORATION_KINDS = ["travel", "return", "resilience", "corruption"] as const;
 export type ExplorationKind = (typeof EXPLORATION_KINDS)[number];
@@ -169,7 +170,7 @@ function lightLine(light: LightRecord): Line {
   const data = {
     name: light.actorName,
     item: light.itemName,
-    hours: light.hoursLeft,
+    hours: countOf("hour", light.hoursLeft),
     count: light.after.quantity,
   };
   if (light.event === "burning") return { text: text("light.burning", data), tone: "neutral" };
@@ -213,7 +214,10 @@ export function returnLines(record: ReturnRecord, entry: ReturnEntry): Line[] {
       lines.push({ text: described.text, tone: described.tone });
     }
   } else if (entry.dropped === null) {
-    lines.push({ text: text("dropPending", { name: entry.name, count: entry.loads }), tone: "warning" });
+    lines.push({
+      text: text("dropPending", { name: entry.name, loads: countOf("load", entry.loads) }),
+      tone: "warning",
+    });
   } else {
     const names = entry.dropped.map((item) => item.name).join(", ");
     lines.push({ text: text("dropped", { name: entry.name, items: names || "—" }), tone: "bad" });
@@ -241,7 +245,7 @@ export function checkLines(kind: ExplorationKind, record: ChecksRecord, entry: C
     const key = entry.success ? "resilience.holds" : "resilience.exhausted";
     const after = entry.exhaustion?.after ?? 0;
     lines.push({
-      text: text(key, { name, over: entry.hoursOver, level: after }),
+      text: text(key, { name, over: countOf("hour", entry.hoursOver), level: after }),
       tone: entry.success ? "good" : "bad",
     });
     return lines;

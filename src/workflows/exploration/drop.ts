@@ -9,6 +9,7 @@ import { defineRequest, refuse, type RequestResult } from "../../requests";
 import { actorFrom } from "../retreat";
 import { markDropped } from "../retreat/drop";
 import { explorationRecord } from "./revert";
+import { countOf } from "../../helpers/plural";
 
 export interface ReturnDropRequest {
   messageId: string;
@@ -46,7 +47,10 @@ async function handleDrop({ messageId, actorUuid, itemIds }: ReturnDropRequest):
   if (picked.some((item) => !item)) return refuse("BRINK.Exploration.Refusal.itemGone", { name: actor.name });
   const needed = Math.min(entry.loads, carried.length);
   if (picked.length !== needed)
-    return refuse("BRINK.Exploration.Refusal.dropCount", { name: actor.name, count: String(needed) });
+    return refuse("BRINK.Exploration.Refusal.dropCount", {
+      name: actor.name,
+      items: countOf("item", needed),
+    });
   entry.dropped = picked.flatMap((item) => (item ? [{ id: item.id ?? "", name: item.name }] : []));
   // The card holds the choice first: a second request finds it taken, never the items to drop again.
   // The record is plain data; the card's ObjectField takes it as a plain object.
