@@ -113,7 +113,7 @@ describe("the inventory tab", () => {
       ["Durability", "4/4"],
       ["Qty", "1"],
     ]);
-    expect(text(row(sheet, "Chain Shirt").querySelector(".col"))).toBe("3 / 1");
+    expect(text(row(sheet, "Chain Shirt").querySelector(".col"))).toBe("3 physical, 1 elemental");
     expect(text(sheet.element.querySelector('.inventory-section[data-type="shield"] .empty'))).toBe(
       "None yet.",
     );
