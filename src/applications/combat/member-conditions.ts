@@ -4,7 +4,8 @@
  * (the cards read the same), and why a combatant cannot act.
  */
 import type { BrinkCombatant } from "../../documents/combatant";
-import { remainingOf, type ConditionTimer } from "../../rules/condition-durations";
+import type { ConditionTimer } from "../../rules/condition-durations";
+import { untilLabel } from "../../helpers/condition-timer-label";
 import { CONDITIONS_PREVENTING_TURNS } from "../../rules/team-turns";
 import { statusLabelKey } from "../../status-effects";
 import { timedConditions } from "../../workflows/durations";
@@ -27,29 +28,6 @@ export interface ConditionTags {
 
 const localize = (key: string): string => game.i18n.localize(key);
 const format = (key: string, data: Record<string, string>): string => game.i18n.format(key, data);
-
-/** "until next turn" (the character's own), "until round 3 ends", "until the next rest"… */
-function untilLabel(timer: ConditionTimer, { acting, round }: { acting: boolean; round: number }): string {
-  const key = "BRINK.Combat.Tracker.Until";
-  const left = remainingOf(timer, { acting });
-  switch (left.moment) {
-    case "turnStart":
-      return left.turns <= 1
-        ? localize(`${key}.turnStart`)
-        : format(`${key}.turnStartLater`, { count: String(left.turns) });
-    case "turnEnd":
-      if (left.turns <= 0) return localize(`${key}.thisTurnEnd`);
-      return left.turns === 1
-        ? localize(`${key}.turnEnd`)
-        : format(`${key}.turnEndLater`, { count: String(left.turns) });
-    case "roundEnd":
-      return left.rounds <= 1
-        ? localize(`${key}.roundEnd`)
-        : format(`${key}.roundEndLater`, { round: String(round + left.rounds - 1) });
-    case "rest":
-      return localize(`${key}.rest`);
-  }
-}
 
 export function conditionTags(
   combatant: BrinkCombatant,

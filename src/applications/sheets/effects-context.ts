@@ -5,7 +5,7 @@
  * come from the actor and from the items that transfer them.
  */
 import { InjuryData, SetbackData, actorData } from "../../data";
-import { remainingOf, type ConditionTimer } from "../../rules/condition-durations";
+import { untilLabel } from "../../helpers/condition-timer-label";
 import { statusLabelKey } from "../../status-effects";
 
 export interface EffectRow {
@@ -27,29 +27,6 @@ export interface EffectSection {
 
 const localize = (key: string): string => game.i18n.localize(key);
 const format = (key: string, data: Record<string, string>): string => game.i18n.format(key, data);
-
-/** "until next turn", "until round 3 ends"…, the words the combat tracker uses. */
-function timerLabel(timer: ConditionTimer, acting: boolean, round: number): string {
-  const key = "BRINK.Combat.Tracker.Until";
-  const left = remainingOf(timer, { acting });
-  switch (left.moment) {
-    case "turnStart":
-      return left.turns <= 1
-        ? localize(`${key}.turnStart`)
-        : format(`${key}.turnStartLater`, { count: String(left.turns) });
-    case "turnEnd":
-      if (left.turns <= 0) return localize(`${key}.thisTurnEnd`);
-      return left.turns === 1
-        ? localize(`${key}.turnEnd`)
-        : format(`${key}.turnEndLater`, { count: String(left.turns) });
-    case "roundEnd":
-      return left.rounds <= 1
-        ? localize(`${key}.roundEnd`)
-        : format(`${key}.roundEndLater`, { round: String(round + left.rounds - 1) });
-    case "rest":
-      return localize(`${key}.rest`);
-  }
-}
 
 /** The tracker's words run on after a condition's name; here they start the cell. */
 const capitalised = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
@@ -99,7 +76,7 @@ function conditionRows(actor: Actor.Implementation): EffectRow[] {
       img: "",
       source: rules,
       duration: timer
-        ? capitalised(timerLabel(timer, acting, round))
+        ? capitalised(untilLabel(timer, { acting, round }))
         : localize("BRINK.Effects.untilRemoved"),
       itemId: null,
       inactive: false,
