@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
+import { answerDialog, shownDialogs } from "../fake-foundry/ui";
 import { player } from "./combat-fixtures";
 import { bootBrink } from "./boot";
 
@@ -58,14 +59,18 @@ describe("an item dragged to the hotbar", () => {
     expect(owner.hotbar).toEqual({ 3: game.macros.contents[0]?.id, 4: game.macros.contents[0]?.id });
   });
 
-  it("attacks with the weapon when the player runs it: with nothing targeted the attack is refused as from the sheet", async () => {
+  it("attacks with the weapon when the player runs it: with nothing targeted the dialog asks for the target's evasion, as from the sheet", async () => {
     const spear = (await boudica()).items.getName("Spear");
+    answerDialog(null);
     await asUser(owner, async () => {
       dropOnHotbar({ type: "Item", uuid: spear?.uuid }, 1);
       await settle();
       await runSlot(1);
     });
-    expect(notifications.log.map((n) => n.message)).toContain("Target at least one token before attacking.");
+    const dialog = shownDialogs.at(-1);
+    expect(dialog?.user).toBe(owner.id);
+    expect(dialog?.content).toContain('name="manualEvasion"');
+    expect(game.messages.size).toBe(0);
   });
 
   it("posts any other item to chat when run", async () => {
