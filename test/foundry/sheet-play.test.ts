@@ -192,4 +192,21 @@ describe("the sheet's tabs", () => {
     expect(sheet.element.querySelector(".tab.consequences")?.classList.contains("active")).toBe(true);
     expect(sheet.element.querySelector(".tab.character")?.classList.contains("active")).toBe(false);
   });
+
+  it("follow the arrow keys: Right and Left step (wrapping), Home and End jump, and the tab reached opens", async () => {
+    const sheet = await openSheet(CharacterSheet, await boudica());
+    const press = (key: string) => {
+      const focused = sheet.element.querySelector<HTMLElement>("[role='tab'][aria-selected='true']");
+      const View = focused?.ownerDocument.defaultView as unknown as typeof globalThis;
+      focused?.dispatchEvent(new View.KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+      return sheet.tabGroups.primary;
+    };
+    expect(press("ArrowRight")).toBe("inventory");
+    expect(press("ArrowLeft")).toBe("character");
+    expect(press("ArrowLeft")).toBe("biography");
+    expect(press("Home")).toBe("character");
+    expect(press("End")).toBe("biography");
+    expect(press("x")).toBe("biography");
+    expect(sheet.element.querySelector(".tab.biography")?.classList.contains("active")).toBe(true);
+  });
 });

@@ -26,6 +26,7 @@ import {
 } from "../../foundry/application-base";
 import { withValidatedSubmit } from "./submit";
 import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
+import { bindTabKeys } from "./tab-keys";
 
 export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
 
@@ -82,6 +83,15 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     if (options.isFirstRender || options.renderContext !== "updateActor") return;
     if (changesOnlyPools(options.renderData))
       options.parts = options.parts?.filter((id) => POOL_PARTS.has(id));
+  }
+
+  #keysBoundTo: HTMLElement | null = null;
+
+  override async _onRender(context: RenderContext, options: unknown): Promise<void> {
+    await super._onRender(context, options);
+    if (this.#keysBoundTo === this.element) return;
+    this.#keysBoundTo = this.element;
+    bindTabKeys(this.element, (tab, group) => this.changeTab(tab, group));
   }
 
   /** What every part shares; each part adds its own in _preparePartContext. */
