@@ -3,8 +3,8 @@
  * character, where it came from and how long it lasts.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetWorld } from "../fake-foundry/install";
-import { openSheet } from "../support/sheets";
+import { resetWorld, writeLog } from "../fake-foundry/install";
+import { clickAction, openSheet } from "../support/sheets";
 import type { DocumentSheetSurface } from "../../src/foundry/application-base";
 import { bootBrink } from "./boot";
 
@@ -107,6 +107,23 @@ describe("the Effects tab", () => {
       ["Old Curse Inactive", "On the character", "Until removed"],
       ["Cracked Ribs", "Cracked Ribs", "Until removed"],
     ]);
+  });
+
+  it("turns an Active Effect off and on again from its switch, one write each", async () => {
+    const actor = await woundedRoland();
+    const { sheet, section } = await effectsTab(actor);
+    const blessed = () => actor.effects.getName("Blessed");
+    const switchOf = "[data-action='toggleEffect'][aria-label='Turn Blessed off']";
+    const before = writeLog.length;
+    await clickAction(sheet, switchOf);
+    expect(writeLog.slice(before)).toEqual([
+      expect.objectContaining({ action: "update", documentName: "ActiveEffect", count: 1 }),
+    ]);
+    expect(blessed()?.disabled).toBe(true);
+    await sheet.render();
+    expect(section("effects")[0]).toEqual(["Blessed Inactive", "On the character", "3 rounds"]);
+    await clickAction(sheet, "[data-action='toggleEffect'][aria-label='Turn Blessed on']");
+    expect(blessed()?.disabled).toBe(false);
   });
 
   it("says so when the character has nothing", async () => {

@@ -17,6 +17,7 @@ export class ActorSheetWithItems extends BrinkActorSheet {
     actions: {
       createItem: ActorSheetWithItems.#onCreateItem,
       toggleSummary: ActorSheetWithItems.#onToggleSummary,
+      toggleEffect: ActorSheetWithItems.#onToggleEffect,
     },
   };
 
@@ -95,5 +96,13 @@ export class ActorSheetWithItems extends BrinkActorSheet {
     if (this.expandedItems.has(id)) this.expandedItems.delete(id);
     else this.expandedItems.add(id);
     await this.render({ parts: ["inventory"] });
+  }
+
+  /** One of the actor's Active Effects (its own or an item's) off or on: one write, the owner's own. */
+  static async #onToggleEffect(this: ActorSheetWithItems, _event: Event, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    const uuid = target.dataset.effectUuid;
+    const effect = [...this.actor.allApplicableEffects()].find((e) => e.uuid === uuid);
+    await effect?.update({ disabled: !effect.disabled });
   }
 }

@@ -15,6 +15,9 @@ export interface EffectRow {
   duration: string;
   /** The item to open, for injuries and setbacks. */
   itemId: string | null;
+  /** The Active Effect the row's switch turns off or on, for Active Effects. */
+  effectUuid?: string;
+  toggleLabel?: string;
   inactive: boolean;
 }
 
@@ -115,6 +118,10 @@ function effectRows(actor: Actor.Implementation): EffectRow[] {
       duration: effectDuration(effect),
       itemId: null,
       inactive: !effect.active,
+      effectUuid: effect.uuid,
+      toggleLabel: format(effect.disabled ? "BRINK.Effects.turnOn" : "BRINK.Effects.turnOff", {
+        name: effect.name,
+      }),
     };
   });
 }
