@@ -7,12 +7,19 @@
  * runs or without a party.
  */
 import { isRecordCard, renderPartyRestCard, type PartyRestMember, type PartyRestRecord } from "../data";
-import { defineRequest, refuse, type Refusal, type RequestContext, type RequestResult } from "../requests";
-import { Fields, isRecord } from "../requests/fields";
+import {
+  defineRequest,
+  isRefusal,
+  refuse,
+  type Refusal,
+  type RequestContext,
+  type RequestResult,
+} from "../requests";
+import type { Fields } from "../requests/fields";
 import type { RestKind } from "../rules/rest";
 import { restSeconds } from "../rules/rest-duration";
 import { actorFrom, recoveryData } from "./retreat";
-import { REST_KINDS, restCharacters, type RestEntry } from "./rest";
+import { REST_KINDS, readRestEntries, restCharacters, type RestEntry } from "./rest";
 
 /** The player characters: characters some player (not a GM) owns. */
 export function partyCharacters(): Actor.Implementation[] {
@@ -127,20 +134,9 @@ interface ConfirmRequest {
   entries: RestEntry[];
 }
 
-/** Most hit dice a choice may name before the actor is read: far above any pool. */
-const MAX_HIT_DICE = 100;
-
 function readConfirm(fields: Fields): ConfirmRequest | Refusal {
-  const entries: RestEntry[] = [];
-  for (const entry of fields.list("entries")) {
-    if (!isRecord(entry)) return refuse("BRINK.Request.malformed");
-    const read = new Fields(entry);
-    entries.push({
-      actorUuid: read.uuid("actorUuid"),
-      hitDice: read.whole("hitDice", 0, MAX_HIT_DICE, 0),
-      sleptInArmour: read.flag("sleptInArmour"),
-    });
-  }
+  const entries = readRestEntries(fields);
+  if (isRefusal(entries)) return entries;
   if (entries.length === 0) return refuse("BRINK.Rest.Refusal.nobody");
   return { messageId: fields.id("messageId"), entries };
 }

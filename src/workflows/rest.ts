@@ -6,7 +6,14 @@
  */
 import { ArmourData, itemData, renderRestCard, type RestRecord, type RestUndo } from "../data";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { defineRequest, refuse, type Refusal, type RequestContext, type RequestResult } from "../requests";
+import {
+  defineRequest,
+  isRefusal,
+  refuse,
+  type Refusal,
+  type RequestContext,
+  type RequestResult,
+} from "../requests";
 import { Fields, isRecord } from "../requests/fields";
 import type { DieSize } from "../rules/dice";
 import {
@@ -93,6 +100,12 @@ function readRest(fields: Fields): RestRequest | Refusal {
   if (!isRestKind(kind)) return refuse("BRINK.Rest.Refusal.unknownKind");
   const listed = fields.raw("entries");
   if (!Array.isArray(listed) || listed.length === 0) return refuse("BRINK.Rest.Refusal.nobody");
+  const entries = readRestEntries(fields);
+  return isRefusal(entries) ? entries : { kind, entries };
+}
+
+/** Each listed character's rest choices, field by field; shared with the party rest's confirmations. */
+export function readRestEntries(fields: Fields): RestEntry[] | Refusal {
   const entries: RestEntry[] = [];
   for (const entry of fields.list("entries")) {
     if (!isRecord(entry)) return refuse("BRINK.Request.malformed");
@@ -103,7 +116,7 @@ function readRest(fields: Fields): RestRequest | Refusal {
       sleptInArmour: read.flag("sleptInArmour"),
     });
   }
-  return { kind, entries };
+  return entries;
 }
 
 interface RestRequest {
