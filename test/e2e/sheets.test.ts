@@ -372,8 +372,18 @@ describe("sheets in Chromium at 1280×800", () => {
       );
       await page.close();
       expect(overlaps).toEqual([]);
-      expect(headings).toEqual(["Attributes", "Defences", "Skills", "Combat", "Inventory", "Notes"]);
+      expect(headings).toEqual(["Attributes", "Defences", "Skills", "Combat"]);
       expect(html).toContain("Holds the gate until relieved.");
+    },
+  );
+
+  it.each(["inventory", "effects", "biography"].flatMap((tab) => THEMES.map((theme) => ({ tab, theme }))))(
+    "NPC sheet's $tab tab at 520 px ($theme) fits",
+    async ({ tab, theme }) => {
+      const { html } = await renderSheet(NpcSheet, await guardCaptain(), (s) => (s.tabGroups.primary = tab));
+      const result = await shoot(`npc-sheet-${tab}-${theme}`, html, { width: 520, height: 600 }, theme);
+      expect(result.overflow).toEqual([]);
+      expect(result.clipped).toEqual([]);
     },
   );
 

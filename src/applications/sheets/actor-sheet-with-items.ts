@@ -30,6 +30,8 @@ export class ActorSheetWithItems extends BrinkActorSheet {
 
   override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
     const partContext = await super._preparePartContext(partId, context, options);
+    const tabs = this.#tabsWithIds();
+    Object.assign(partContext, { tabs, tab: tabs[partId] });
     if (partId === "inventory")
       Object.assign(partContext, {
         sections: await inventorySections(this.actor, this.expandedItems),
@@ -37,6 +39,21 @@ export class ActorSheetWithItems extends BrinkActorSheet {
       });
     if (partId === "effects") Object.assign(partContext, { effectSections: effectSections(this.actor) });
     return partContext;
+  }
+
+  /** The nav keeps saying which tab is open, for screen readers as for the eye. */
+  override changeTab(tab: string, group: string, options?: object): void {
+    super.changeTab(tab, group, options);
+    for (const button of this.element.querySelectorAll<HTMLElement>(`[role="tab"][data-group="${group}"]`))
+      button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+  }
+
+  /** Each tab button names the panel it controls, and each panel the button that labels it. */
+  #tabsWithIds(): Record<string, Record<string, unknown>> {
+    const tabs = this._prepareTabs("primary");
+    for (const [id, tab] of Object.entries(tabs))
+      Object.assign(tab, { buttonId: `${this.id}-tab-${id}`, panelId: `${this.id}-panel-${id}` });
+    return tabs;
   }
 
   override async _onRender(context: RenderContext, options: unknown): Promise<void> {

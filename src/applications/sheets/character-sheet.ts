@@ -34,23 +34,8 @@ export class CharacterSheet extends ActorSheetWithItems {
 
   override async _preparePartContext(partId: string, context: Record<string, unknown>, options: unknown) {
     const partContext = await super._preparePartContext(partId, context, options);
-    const tabs = this.#tabsWithIds();
-    const recovery = partId === "consequences" ? { recovery: recoveryView(this.actor) } : {};
-    return Object.assign(partContext, { tabs, tab: tabs[partId] }, recovery);
-  }
-
-  /** The nav keeps saying which tab is open, for screen readers as for the eye. */
-  override changeTab(tab: string, group: string, options?: object): void {
-    super.changeTab(tab, group, options);
-    for (const button of this.element.querySelectorAll<HTMLElement>(`[role="tab"][data-group="${group}"]`))
-      button.setAttribute("aria-selected", String(button.dataset.tab === tab));
-  }
-
-  /** Each tab button names the panel it controls, and each panel the button that labels it. */
-  #tabsWithIds(): Record<string, Record<string, unknown>> {
-    const tabs = this._prepareTabs("primary");
-    for (const [id, tab] of Object.entries(tabs))
-      Object.assign(tab, { buttonId: `${this.id}-tab-${id}`, panelId: `${this.id}-panel-${id}` });
-    return tabs;
+    return partId === "consequences"
+      ? Object.assign(partContext, { recovery: recoveryView(this.actor) })
+      : partContext;
   }
 }
