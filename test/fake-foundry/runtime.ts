@@ -26,9 +26,13 @@ export const i18n = {
   has(key: string): boolean {
     return typeof getProperty(translations, key) === "string";
   },
+  /** Brink keys asked for that lang/en.json lacks: Foundry would show the key itself to the user. */
+  missing: new Set<string>(),
   localize(key: string): string {
     const value = getProperty(translations, key);
-    return typeof value === "string" ? value : key;
+    if (typeof value === "string") return value;
+    if (/^(BRINK|TYPES)\./.test(key)) this.missing.add(key);
+    return key;
   },
   format(key: string, data: Record<string, unknown> = {}): string {
     return this.localize(key).replace(/{(\w+)}/g, (match, name: string) =>

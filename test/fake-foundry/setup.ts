@@ -1,3 +1,11 @@
+import { afterAll, expect } from "vitest";
 import { installFakeFoundry } from "./install";
+import { i18n } from "./runtime";
 
 installFakeFoundry();
+
+// Every lang key Brink builds at run time (from a typed map or otherwise) is checked where it is
+// used: a test file that made Brink ask for a key lang/en.json lacks fails, naming the key.
+afterAll(() => {
+  expect([...i18n.missing].sort(), "lang keys asked for but missing from lang/en.json").toEqual([]);
+});

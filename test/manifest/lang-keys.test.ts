@@ -1,8 +1,9 @@
 /**
- * Every lang key Brink builds at run time comes from a typed map (src/helpers/lang-keys; the status
- * names in src/status-effects.ts and the settings' text in src/settings/, which may not import
- * helpers/); each key those maps hold must be a string in
- * lang/en.json, or a player would read the raw key.
+ * Lang keys Brink builds at run time: the typed maps (src/helpers/lang-keys; the status names in
+ * src/status-effects.ts and the settings' text in src/settings/, which may not import helpers/) must
+ * hold only keys that are strings in lang/en.json, or a player would read the raw key. Keys built
+ * any other way are checked where they are used: test/fake-foundry/setup.ts fails every test file
+ * in which Brink asked for a Brink key that lang/en.json lacks.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -10,6 +10,7 @@ import { actionAvailability, type ActionOption, type Unavailable } from "../../r
 import { combatantOf } from "../../workflows/combat-economy";
 import { actionPrompt } from "./prompts";
 import { countOf } from "../../helpers/plural";
+import { ACTIONS_PANEL_REASON } from "../../helpers/lang-keys";
 
 export interface PanelRowView {
   key: string;
@@ -42,7 +43,6 @@ export interface ActionsPanelView {
 
 const localize = (key: string): string => game.i18n.localize(key);
 const format = (key: string, data: Record<string, string>): string => game.i18n.format(key, data);
-const camel = (key: string): string => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** An action's name: the S4 table's, else the panel's own, else (a custom action) the name it was given. */
 export function actionName(key: string): string {
@@ -53,7 +53,7 @@ export function actionName(key: string): string {
 }
 
 const reasonText = (reason: Unavailable | undefined): string =>
-  reason === undefined ? "" : localize(`BRINK.ActionsPanel.Reason.${camel(reason)}`);
+  reason === undefined ? "" : localize(ACTIONS_PANEL_REASON[reason]);
 
 function costLabel(option: ActionOption): string {
   if (option.kind === "reaction") return localize("BRINK.ActionsPanel.reaction");

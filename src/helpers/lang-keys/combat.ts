@@ -48,3 +48,25 @@ export const ECONOMY_REFUSAL = {
   "not-prone": "BRINK.Combat.Economy.notProne",
   "already-prone": "BRINK.Combat.Economy.alreadyProne",
 } as const satisfies Record<Unavailable, LangKey>;
+
+/** The same reasons, short, as the actions panel shows them beside a greyed action. */
+export const ACTIONS_PANEL_REASON = {
+  "not-your-turn": "BRINK.ActionsPanel.Reason.notYourTurn",
+  "granted-one-action": "BRINK.ActionsPanel.Reason.grantedOneAction",
+  "no-actions-left": "BRINK.ActionsPanel.Reason.noActionsLeft",
+  "extended-in-progress": "BRINK.ActionsPanel.Reason.extendedInProgress",
+  "no-extended-action": "BRINK.ActionsPanel.Reason.noExtendedAction",
+  "already-moved": "BRINK.ActionsPanel.Reason.alreadyMoved",
+  "already-stepped": "BRINK.ActionsPanel.Reason.alreadyStepped",
+  "move-first": "BRINK.ActionsPanel.Reason.moveFirst",
+  "already-commanded": "BRINK.ActionsPanel.Reason.alreadyCommanded",
+  "no-reaction-left": "BRINK.ActionsPanel.Reason.noReactionLeft",
+  "not-readied": "BRINK.ActionsPanel.Reason.notReadied",
+  "not-enough-stamina": "BRINK.ActionsPanel.Reason.notEnoughStamina",
+  "not-enough-focus": "BRINK.ActionsPanel.Reason.notEnoughFocus",
+  "cannot-act": "BRINK.ActionsPanel.Reason.cannotAct",
+  "too-exhausted": "BRINK.ActionsPanel.Reason.tooExhausted",
+  "no-speed": "BRINK.ActionsPanel.Reason.noSpeed",
+  "not-prone": "BRINK.ActionsPanel.Reason.notProne",
+  "already-prone": "BRINK.ActionsPanel.Reason.alreadyProne",
+} as const satisfies Record<Unavailable, LangKey>;
