@@ -37,6 +37,7 @@ import {
 import { Window } from "happy-dom";
 import { FakeRoll, setRollRenderer } from "./dice";
 import { FakeContextMenu } from "./context-menu";
+import { FakeDragDrop, getDragEventData } from "./drag-drop";
 import { FakeMacro, setMacroAuthorLookup } from "./macros";
 import { FakeTokenHUD } from "./hud";
 import { FakeDialogV2, FakeFormDataExtended, clearDialogAnswers, fakeCanvas, renderTemplate } from "./ui";
@@ -96,7 +97,8 @@ export const fakeFoundry = {
       FormDataExtended: FakeFormDataExtended,
       ContextMenu: FakeContextMenu,
       // Enrichment (links, rolls, secrets) is Foundry's; the fake hands the HTML through unchanged.
-      TextEditor: { implementation: { enrichHTML: async (html: string) => html } },
+      TextEditor: { implementation: { enrichHTML: async (html: string) => html, getDragEventData } },
+      DragDrop: FakeDragDrop,
     },
     sheets: { ActorSheetV2, ItemSheetV2 },
     hud: { TokenHUD: FakeTokenHUD },
