@@ -54,6 +54,7 @@ import {
   users,
 } from "./runtime";
 import * as utils from "./utils";
+import { SORT_INTEGER_DENSITY } from "./utils";
 
 export interface SheetRegistration {
   documentName: string;
@@ -159,7 +160,7 @@ export const fakeGame = {
   ready: true,
 } as Record<string, unknown>;
 
-const CONST = { ACTIVE_EFFECT_MODES, DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP };
+const CONST = { ACTIVE_EFFECT_MODES, DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, SORT_INTEGER_DENSITY };
 
 /** The sheet registered for the document's type, else the default one for its document name. */
 FakeDocument.sheetClassFor = (doc) => {

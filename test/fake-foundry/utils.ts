@@ -104,7 +104,7 @@ export function randomID(length = 16): string {
 }
 
 /** CONST.SORT_INTEGER_DENSITY: the gap a reindex leaves between neighbours. */
-const SORT_DENSITY = 100000;
+export const SORT_INTEGER_DENSITY = 100000;
 
 interface SortOptions<T> {
   target?: T | null;
@@ -127,12 +127,12 @@ export function performIntegerSort<T extends object>(
   const index = target ? others.indexOf(target) : -1;
   const before = sortBefore ?? (target !== null && key(source) > key(target));
   const at = index < 0 ? others.length : before ? index : index + 1;
-  const low = at > 0 ? key(others[at - 1]) : key(others[0]) - 2 * SORT_DENSITY;
-  const high = at < others.length ? key(others[at]) : key(others.at(-1)) + 2 * SORT_DENSITY;
+  const low = at > 0 ? key(others[at - 1]) : key(others[0]) - 2 * SORT_INTEGER_DENSITY;
+  const high = at < others.length ? key(others[at]) : key(others.at(-1)) + 2 * SORT_INTEGER_DENSITY;
   const middle = Math.floor((low + high) / 2);
   if (others.length && middle > low && middle < high)
     return [{ target: source, update: { [sortKey]: middle } }];
-  if (!others.length) return [{ target: source, update: { [sortKey]: SORT_DENSITY } }];
+  if (!others.length) return [{ target: source, update: { [sortKey]: SORT_INTEGER_DENSITY } }];
   const order = [...others.slice(0, at), source, ...others.slice(at)];
-  return order.map((doc, i) => ({ target: doc, update: { [sortKey]: (i + 1) * SORT_DENSITY } }));
+  return order.map((doc, i) => ({ target: doc, update: { [sortKey]: (i + 1) * SORT_INTEGER_DENSITY } }));
 }
