@@ -87,6 +87,7 @@ export class ActorSheetWithItems extends BrinkActorSheet {
    * core would give it a place among them.
    */
   override _onSortItem(event: DragEvent, item: Item.Implementation): Promise<unknown> | undefined {
+    // A drop's target is the element under the pointer, always an element of the sheet.
     const row = (event.target as HTMLElement | null)?.closest<HTMLElement>(ROW);
     const target = this.actor.items.get(row?.dataset.itemId ?? "");
     const list = row?.parentElement;

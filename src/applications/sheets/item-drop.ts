@@ -22,11 +22,9 @@ function lastSort(actor: Actor.Implementation): number {
 
 /** The dropped item's data as a new item of this actor: no id, folder or rights of its own, unequipped. */
 function creationData(item: Item.Implementation, actor: Actor.Implementation): Item.CreateData {
-  const { _id, folder: _folder, ownership: _ownership, ...data } = item.toObject() as Record<string, unknown>;
-  const system = { ...(data.system as Record<string, unknown>) };
-  if ("equipped" in system) system.equipped = false;
-  // The item's source is its model's own toObject(); only these keys are changed.
-  return { ...data, system, sort: lastSort(actor) } as Item.CreateData;
+  const { _id, folder: _folder, ownership: _ownership, system, ...data } = item.toObject();
+  const unequipped = "equipped" in system ? { ...system, equipped: false } : system;
+  return { ...data, system: unequipped, sort: lastSort(actor) };
 }
 
 /** The actor the item is carried by, when this user may take it from there. */
