@@ -169,6 +169,8 @@ describe("dragging a row onto another character's sheet", () => {
     expect(to.items.size).toBe(0);
     expect(from.items.getName("Spear")).toBeDefined();
     const onlooker = await open(from, player("onlooker"));
+    expect(row(fromSheet, "Spear").getAttribute("draggable")).toBe("true");
+    expect(row(onlooker, "Spear").getAttribute("draggable")).toBeNull();
     expect(startDrag(row(onlooker, "Spear")).getData("text/plain")).toBe("");
   });
 
