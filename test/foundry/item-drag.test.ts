@@ -207,6 +207,19 @@ describe("dropping an item from the sidebar or a compendium", () => {
     expect(game.items.getName("Lamp")).toBe(lamp);
   });
 
+  it("copies a compendium item, which stays in its locked pack", async () => {
+    const torchUuid = "Compendium.brink.equipment.Item.vD7XuwB5k3GqbBLw";
+    const torch = (await fromUuid(torchUuid)) as Item.Implementation | null;
+    const mine = await boudica();
+    const sheet = await open(mine);
+    await asUser(ownerOf, async () => {
+      dropData(sheet.element, { type: "Item", uuid: torchUuid });
+      await (sheet as unknown as { pending: Promise<unknown> }).pending;
+    });
+    expect(mine.items.getName(torch?.name ?? "")?.type).toBe("gear");
+    expect(await fromUuid(torchUuid)).toBe(torch);
+  });
+
   it("lets only the GM give an injury: a player's drop is refused with a message and writes nothing", async () => {
     const injury = await Item.implementation.create({
       name: "Broken Arm",
