@@ -112,9 +112,9 @@ describe("dragging a row within its sheet", () => {
 });
 
 describe("dragging a row onto another character's sheet", () => {
-  it("moves it: the item is created there unequipped, then removed here", async () => {
+  it("moves it: the item is created there unequipped and last in its list, then removed here", async () => {
     const from = await boudica();
-    const to = await character("Caratacus", { [ownerOf.id]: OWNER });
+    const to = await character("Caratacus", { [ownerOf.id]: OWNER }, [{ name: "Sword", type: "weapon" }]);
     const fromSheet = await open(from);
     const toSheet = await open(to);
     const before = writeLog.length;
@@ -127,6 +127,11 @@ describe("dragging a row onto another character's sheet", () => {
       expect.objectContaining({ action: "create", documentName: "Item", parent: to.uuid, count: 1 }),
       expect.objectContaining({ action: "delete", documentName: "Item", parent: from.uuid, count: 1 }),
     ]);
+    await toSheet.render();
+    const weapons = toSheet.element.querySelectorAll(
+      '.inventory-section[data-type="weapon"] .item-name-toggle',
+    );
+    expect([...weapons].map((b) => b.textContent?.trim())).toEqual(["Sword", "Spear"]);
   });
 
   it("moves an NPC's weapon to a character when the GM drags it", async () => {
