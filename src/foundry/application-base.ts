@@ -63,6 +63,19 @@ export interface DocumentSheetSurface<D> extends ApplicationSurface {
   ): Promise<void>;
 }
 
+/**
+ * v13 ActorSheetV2's drag and drop (foundryvtt#11648): a `.draggable` row starts a drag, a drop is
+ * resolved to its document and handed to one of these; core sorts the sheet's own item in
+ * `_onSortItem` and copies any other.
+ */
+export interface ActorSheetSurface extends DocumentSheetSurface<Actor.Implementation> {
+  _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown>;
+  _onSortItem(event: DragEvent, item: Item.Implementation): Promise<unknown> | undefined;
+  _onDropActiveEffect(event: DragEvent, effect: ActiveEffect.Implementation): Promise<unknown>;
+  _onDropActor(event: DragEvent, actor: Actor.Implementation): Promise<unknown>;
+  _onDropFolder(event: DragEvent, folder: unknown): Promise<unknown>;
+}
+
 /** DEFAULT_OPTIONS are merged along the class chain by Foundry, so subclasses list only what they add. */
 export type ApplicationOptions = Record<string, unknown>;
 
@@ -73,12 +86,12 @@ export interface ApplicationClass<T> {
   TABS: object;
 }
 
-export function actorSheetBase(): ApplicationClass<DocumentSheetSurface<Actor.Implementation>> {
+export function actorSheetBase(): ApplicationClass<ActorSheetSurface> {
   const { HandlebarsApplicationMixin } = foundry.applications.api;
   // The one cast to Brink's surface type; see the note at the top of this file.
-  return HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) as unknown as ApplicationClass<
-    DocumentSheetSurface<Actor.Implementation>
-  >;
+  return HandlebarsApplicationMixin(
+    foundry.applications.sheets.ActorSheetV2,
+  ) as unknown as ApplicationClass<ActorSheetSurface>;
 }
 
 export function itemSheetBase(): ApplicationClass<DocumentSheetSurface<Item.Implementation>> {

@@ -7,11 +7,12 @@
  */
 import { Window } from "happy-dom";
 import { createRenderer } from "../support/render";
-import type { FakeDocument } from "./documents";
-import { session } from "./documents";
+import { FakeDocument, session } from "./documents";
 import { selectMarkedOptions } from "./forms";
 import { FakeFormDataExtended } from "./ui";
-import { expandObject, getProperty, mergeObject, type Plain } from "./utils";
+import { FakeDragDrop, getDragEventData } from "./drag-drop";
+import { hooks } from "./hooks";
+import { expandObject, getProperty, mergeObject, performIntegerSort, type Plain } from "./utils";
 
 const dom = new Window();
 const renderTemplate = createRenderer();
@@ -332,9 +333,121 @@ export class DocumentSheetV2 extends ApplicationV2 {
   }
 }
 
+/**
+ * v13's ActorSheetV2 drag and drop (#11648): after each render a DragDrop binds every `.draggable`
+ * element and the whole sheet; both are allowed only on a sheet the user may edit. A drop is read
+ * from the drag's JSON, offered to `dropActorSheetData` (false stops it), resolved by uuid and
+ * handed to `_onDropItem`/`_onDropActiveEffect`/`_onDropActor`/`_onDropFolder`. Core's item drop
+ * sorts the sheet's own item among the row's siblings, and creates a copy of any other.
+ */
 export class ActorSheetV2 extends DocumentSheetV2 {
   get actor(): FakeDocument {
     return this.document;
+  }
+
+  override async _onRender(context: Plain, options: Plain): Promise<void> {
+    await super._onRender(context, options);
+    if (!this.element) return;
+    new FakeDragDrop({
+      dragSelector: ".draggable",
+      permissions: { dragstart: () => this._canDragStart(".draggable"), drop: () => this._canDragDrop(null) },
+      callbacks: {
+        dragstart: (event) => this._onDragStart(event),
+        dragover: (event) => this._onDragOver(event),
+        drop: (event) => (this.pending = this._onDrop(event)),
+      },
+    }).bind(this.element);
+  }
+
+  _canDragStart(_selector: string | null): boolean {
+    return this.isEditable;
+  }
+
+  _canDragDrop(_selector: string | null): boolean {
+    return this.isEditable;
+  }
+
+  /** An owned item's or effect's row starts a drag carrying its `toDragData()`. */
+  async _onDragStart(event: DragEvent): Promise<void> {
+    const row = event.currentTarget as HTMLElement;
+    if ("link" in ((event.target as HTMLElement | null)?.dataset ?? {})) return;
+    const { itemId, effectId } = row.dataset;
+    const document = itemId
+      ? this.actor.getEmbeddedCollection("Item").get(itemId)
+      : effectId
+        ? this.actor.getEmbeddedCollection("ActiveEffect").get(effectId)
+        : undefined;
+    if (document) event.dataTransfer?.setData("text/plain", JSON.stringify(document.toDragData()));
+  }
+
+  _onDragOver(_event: DragEvent): void {}
+
+  async _onDrop(event: DragEvent): Promise<unknown> {
+    const data = getDragEventData(event);
+    if (hooks.call("dropActorSheetData", this.actor, this, data) === false) return null;
+    const documentClass = FakeDocument.configuredClass(String(data.type ?? ""));
+    const document = await documentClass?.fromDropData(data);
+    return document ? this._onDropDocument(event, document) : null;
+  }
+
+  async _onDropDocument(event: DragEvent, document: FakeDocument): Promise<unknown> {
+    switch (document.documentName) {
+      case "Item":
+        return this._onDropItem(event, document);
+      case "ActiveEffect":
+        return this._onDropActiveEffect(event, document);
+      case "Actor":
+        return this._onDropActor(event, document);
+      case "Folder":
+        return this._onDropFolder(event, document);
+      default:
+        return null;
+    }
+  }
+
+  async _onDropItem(event: DragEvent, item: FakeDocument): Promise<unknown> {
+    if (!this.actor.isOwner) return null;
+    if (item.parent?.uuid === this.actor.uuid) return this._onSortItem(event, item);
+    const keepId = !this.actor.getEmbeddedCollection("Item").has(item.id);
+    return (FakeDocument.configuredClass("Item") ?? FakeDocument).create(item.toObject(), {
+      parent: this.actor,
+      keepId,
+    });
+  }
+
+  async _onDropActiveEffect(_event: DragEvent, effect: FakeDocument): Promise<unknown> {
+    if (!this.actor.isOwner || effect.parent === this.actor) return null;
+    const keepId = !this.actor.getEmbeddedCollection("ActiveEffect").has(effect.id);
+    return (FakeDocument.configuredClass("ActiveEffect") ?? FakeDocument).create(effect.toObject(), {
+      parent: this.actor,
+      keepId,
+    });
+  }
+
+  async _onDropActor(_event: DragEvent, _actor: FakeDocument): Promise<unknown> {
+    return null;
+  }
+
+  /** The fake has no Folder documents; core creates the items of a dropped Item folder. */
+  async _onDropFolder(_event: DragEvent, _folder: FakeDocument): Promise<unknown> {
+    return null;
+  }
+
+  /** Sorts the item beside the row it was dropped on, among that row's siblings, in one write. */
+  _onSortItem(event: DragEvent, item: FakeDocument): Promise<unknown> | undefined {
+    const items = this.actor.getEmbeddedCollection("Item");
+    const dropTarget = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-item-id]");
+    const target = items.get(dropTarget?.dataset.itemId ?? "");
+    if (!dropTarget || !target || target.id === item.id) return undefined;
+    const siblings = [...(dropTarget.parentElement?.children ?? [])].flatMap((element) => {
+      const sibling = items.get((element as HTMLElement).dataset.itemId ?? "");
+      return sibling && sibling.id !== item.id ? [sibling] : [];
+    });
+    const updates = performIntegerSort(item, { target, siblings }).map(({ target: doc, update }) => ({
+      ...update,
+      _id: doc.id,
+    }));
+    return this.actor.updateEmbeddedDocuments("Item", updates);
   }
 }
 export class ItemSheetV2 extends DocumentSheetV2 {

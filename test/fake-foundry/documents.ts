@@ -271,6 +271,19 @@ export class FakeDocument {
     return this.parent ? `${this.parent.uuid}.${own}` : own;
   }
 
+  /** What a drag of this document carries (API `Document#toDragData`): its type and uuid. */
+  toDragData(): { type: string; uuid: string } {
+    return { type: this.documentName, uuid: this.uuid };
+  }
+
+  /** The document a drop names by uuid (API `Document.fromDropData`); null when it is gone. */
+  static async fromDropData(data: { uuid?: unknown }): Promise<FakeDocument | null> {
+    if (typeof data.uuid !== "string") return null;
+    const lookup = (globalThis as unknown as { fromUuid(uuid: string): Promise<unknown> }).fromUuid;
+    const found = await lookup(data.uuid);
+    return found instanceof FakeDocument && found.documentName === this.documentName ? found : null;
+  }
+
   #initialize(): void {
     (this.constructor as typeof FakeDocument).normalizeSource(this._source);
     const models = dataModels[this.documentName];
@@ -546,13 +559,16 @@ export class FakeDocument {
     this.#assertUnlocked();
     if (!this.canUserModify(session.user, "update")) throw new PermissionError(session.user, "create", this);
     const list = [...((this._source[collection] as Plain[] | undefined) ?? [])];
+    // As for world documents, the id given is kept only with `keepId`, and then it must be free.
     const ids = data.map((d) => {
-      const copy = expandObject(deepClone(d));
+      const { _id, ...copy } = expandObject(deepClone(d));
       const failures = blankName(documentName, copy);
       if (Object.keys(failures).length) throw new DataModelValidationError(failures);
-      copy._id ??= randomID();
-      list.push(copy);
-      return String(copy._id);
+      const id = options.keepId === true && typeof _id === "string" ? _id : randomID();
+      if (list.some((existing) => existing._id === id))
+        throw new Error(`${documentName} ${id} already exists in ${this.uuid}`);
+      list.push({ _id: id, ...copy });
+      return id;
     });
     this.#commit(this.#candidate(this._source, { [collection]: list }).next);
     record("create", documentName, this.uuid, data.length, this.packId);

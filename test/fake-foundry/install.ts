@@ -37,6 +37,7 @@ import {
 import { Window } from "happy-dom";
 import { FakeRoll, setRollRenderer } from "./dice";
 import { FakeContextMenu } from "./context-menu";
+import { FakeDragDrop, getDragEventData } from "./drag-drop";
 import { FakeMacro, setMacroAuthorLookup } from "./macros";
 import { FakeTokenHUD } from "./hud";
 import { FakeDialogV2, FakeFormDataExtended, clearDialogAnswers, fakeCanvas, renderTemplate } from "./ui";
@@ -53,6 +54,7 @@ import {
   users,
 } from "./runtime";
 import * as utils from "./utils";
+import { SORT_INTEGER_DENSITY } from "./utils";
 
 export interface SheetRegistration {
   documentName: string;
@@ -96,7 +98,8 @@ export const fakeFoundry = {
       FormDataExtended: FakeFormDataExtended,
       ContextMenu: FakeContextMenu,
       // Enrichment (links, rolls, secrets) is Foundry's; the fake hands the HTML through unchanged.
-      TextEditor: { implementation: { enrichHTML: async (html: string) => html } },
+      TextEditor: { implementation: { enrichHTML: async (html: string) => html, getDragEventData } },
+      DragDrop: FakeDragDrop,
     },
     sheets: { ActorSheetV2, ItemSheetV2 },
     hud: { TokenHUD: FakeTokenHUD },
@@ -157,7 +160,7 @@ export const fakeGame = {
   ready: true,
 } as Record<string, unknown>;
 
-const CONST = { ACTIVE_EFFECT_MODES, DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP };
+const CONST = { ACTIVE_EFFECT_MODES, DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, SORT_INTEGER_DENSITY };
 
 /** The sheet registered for the document's type, else the default one for its document name. */
 FakeDocument.sheetClassFor = (doc) => {

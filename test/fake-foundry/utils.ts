@@ -102,3 +102,37 @@ export function randomID(length = 16): string {
   for (let i = 0; i < length; i += 1) id += ID_CHARS[Math.floor(Math.random() * ID_CHARS.length)];
   return id;
 }
+
+/** CONST.SORT_INTEGER_DENSITY: the gap a reindex leaves between neighbours. */
+export const SORT_INTEGER_DENSITY = 100000;
+
+interface SortOptions<T> {
+  target?: T | null;
+  siblings?: T[];
+  sortKey?: string;
+  sortBefore?: boolean;
+}
+
+/**
+ * `foundry.utils.performIntegerSort` (API v13): the source takes a sort value beside the target,
+ * between its neighbours when there is an integer gap, else every sibling is renumbered. Without
+ * `sortBefore` it goes before a target that sorted below it and after one that sorted above.
+ */
+export function performIntegerSort<T extends object>(
+  source: T,
+  { target = null, siblings = [], sortKey = "sort", sortBefore }: SortOptions<T> = {},
+): { target: T; update: Plain }[] {
+  const key = (doc: T | null | undefined): number => Number(getProperty(doc, sortKey) ?? 0);
+  const others = siblings.filter((s) => s !== source).sort((a, b) => key(a) - key(b));
+  const index = target ? others.indexOf(target) : -1;
+  const before = sortBefore ?? (target !== null && key(source) > key(target));
+  const at = index < 0 ? others.length : before ? index : index + 1;
+  const low = at > 0 ? key(others[at - 1]) : key(others[0]) - 2 * SORT_INTEGER_DENSITY;
+  const high = at < others.length ? key(others[at]) : key(others.at(-1)) + 2 * SORT_INTEGER_DENSITY;
+  const middle = Math.floor((low + high) / 2);
+  if (others.length && middle > low && middle < high)
+    return [{ target: source, update: { [sortKey]: middle } }];
+  if (!others.length) return [{ target: source, update: { [sortKey]: SORT_INTEGER_DENSITY } }];
+  const order = [...others.slice(0, at), source, ...others.slice(at)];
+  return order.map((doc, i) => ({ target: doc, update: { [sortKey]: (i + 1) * SORT_INTEGER_DENSITY } }));
+}

@@ -6,6 +6,7 @@ import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
 import { itemContracts } from "../contracts/items.contract";
+import { dragDropContracts } from "../contracts/drag-drop.contract";
 import { sheetContracts } from "../contracts/sheets.contract";
 import { settingsContracts } from "../contracts/settings.contract";
 import { Window } from "happy-dom";
@@ -38,3 +39,5 @@ sheetContracts(context, (html) => {
 });
 // The item contracts build their menus in happy-dom's page.
 itemContracts(context, () => dom.document as unknown as Document);
+// Drags and drops are dispatched in happy-dom too.
+dragDropContracts(context, () => dom.document as unknown as Document);

@@ -12,6 +12,7 @@ import { runtimeContracts } from "../contracts/runtime.contract";
 import { migrationContracts } from "../contracts/migration.contract";
 import { packContracts } from "../contracts/packs.contract";
 import { itemContracts } from "../contracts/items.contract";
+import { dragDropContracts } from "../contracts/drag-drop.contract";
 import { sheetContracts } from "../contracts/sheets.contract";
 import { settingsContracts } from "../contracts/settings.contract";
 
@@ -29,6 +30,11 @@ const BATCHES = [
     key: "brink.items",
     name: "Brink: items on sheets",
     run: (context: ContractContext) => itemContracts(context),
+  },
+  {
+    key: "brink.drag-drop",
+    name: "Brink: drag and drop on sheets",
+    run: (context: ContractContext) => dragDropContracts(context),
   },
   {
     key: "brink.sheets",

@@ -408,8 +408,12 @@ export function statsContext(actor: Actor.Implementation, changes: readonly Effe
 }
 
 /** The items by kind: the inventory, the consequences, and each type's own list. */
+/** Items in the order the player dragged them to (Foundry's `sort`), then by name. */
+export const bySort = (a: Item.Implementation, b: Item.Implementation): number =>
+  (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name);
+
 export function itemsContext(actor: Actor.Implementation) {
-  const items = [...actor.items].map(itemView);
+  const items = [...actor.items].sort(bySort).map(itemView);
   const byType = Object.fromEntries(ITEM_GROUPS.map((type) => [type, items.filter((i) => i.type === type)]));
   return {
     items: byType,

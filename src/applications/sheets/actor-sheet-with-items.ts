@@ -1,13 +1,14 @@
 /**
  * An actor sheet that manages its items: the inventory's sections with create buttons, inline
  * summaries, the search box and each row's context menu; the Effects tab; rows that can be dragged
- * (Foundry's ActorSheetV2 sorts them within the sheet and copies them to another actor's sheet).
+ * to sort them within their list, and items dropped from elsewhere (item-drop.ts).
  */
 import type { ApplicationOptions, RenderContext } from "../../foundry/application-base";
 import { BrinkActorSheet } from "./base-actor-sheet";
 import { effectSections } from "./effects-context";
 import { inventorySections, isInventoryType } from "./inventory-context";
 import { itemMenuEntries, itemOf } from "./item-menu";
+import { receiveItem } from "./item-drop";
 
 const ROW = ".item-row[data-item-id]";
 const MENU_BUTTON = ".item-menu-button";
@@ -90,6 +91,41 @@ export class ActorSheetWithItems extends BrinkActorSheet {
       }
       section.classList.toggle("no-match", words.length > 0 && shown === 0);
     }
+  }
+
+  /** The sheet's own item is sorted (core's `_onSortItem`); any other is received (item-drop.ts). */
+  override async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown> {
+    if (item.parent === this.actor) return super._onDropItem(event, item);
+    return receiveItem(this.actor, item);
+  }
+
+  /**
+   * Only beside a row of the same list and type: a weapon dropped on the gear does nothing, where
+   * core would give it a place among them.
+   */
+  override _onSortItem(event: DragEvent, item: Item.Implementation): Promise<unknown> | undefined {
+    // A drop's target is the element under the pointer, always an element of the sheet.
+    const row = (event.target as HTMLElement | null)?.closest<HTMLElement>(ROW);
+    const target = this.actor.items.get(row?.dataset.itemId ?? "");
+    const list = row?.parentElement;
+    const sameList = [...(list?.children ?? [])].some(
+      (sibling) => sibling.getAttribute("data-item-id") === item.id,
+    );
+    if (!target || target.type !== item.type || !sameList) return undefined;
+    return super._onSortItem(event, item);
+  }
+
+  /** Brink's effects come from its items and conditions; a loose effect, actor or folder dropped is ignored. */
+  override async _onDropActiveEffect(): Promise<null> {
+    return null;
+  }
+
+  override async _onDropActor(): Promise<null> {
+    return null;
+  }
+
+  override async _onDropFolder(): Promise<null> {
+    return null;
   }
 
   /** One write: an item of the section's type, named for it, then its sheet opens. */

@@ -5,7 +5,7 @@
  * matches.
  */
 import { ArmourData, GearData, ShieldData, WeaponData, physicalData } from "../../data";
-import { itemView, type ItemView } from "./actor-context";
+import { bySort, itemView, type ItemView } from "./actor-context";
 
 export const INVENTORY_TYPES = ["weapon", "armour", "shield", "gear", "talent"] as const;
 export type InventoryType = (typeof INVENTORY_TYPES)[number];
@@ -112,10 +112,6 @@ async function rowOf(item: Item.Implementation, expanded: boolean, columns: stri
     searchText: [view.name, view.typeLabel, ...values].join(" ").toLowerCase(),
   };
 }
-
-/** Items in the order the player dragged them to (Foundry's `sort`), then by name. */
-const bySort = (a: Item.Implementation, b: Item.Implementation): number =>
-  (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name);
 
 export async function inventorySections(
   actor: Actor.Implementation,

@@ -2,7 +2,12 @@
  * What a sheet does with a submitted form that the data model rejects: nothing is written, and
  * the user is told, in their language, which field was refused and why.
  */
-import type { ApplicationClass, DocumentSheetSurface, SubmittedForm } from "../../foundry/application-base";
+import type {
+  ActorSheetSurface,
+  ApplicationClass,
+  DocumentSheetSurface,
+  SubmittedForm,
+} from "../../foundry/application-base";
 
 function failuresOf(error: unknown): [string, string][] | null {
   const { DataModelValidationError } = foundry.data.validation;
@@ -54,6 +59,15 @@ type SchemaLike = Parameters<typeof labelFromSchema>[0];
  * Both of Brink's sheet bases submit this way: a refused change warns and writes nothing, and an
  * empty update is not sent.
  */
+// The class returned extends the one given, so an actor sheet's base keeps its drag and drop.
+export function withValidatedSubmit(
+  Base: ApplicationClass<ActorSheetSurface>,
+  schemaOf: (document: Actor.Implementation) => SchemaLike,
+): ApplicationClass<ActorSheetSurface>;
+export function withValidatedSubmit<D>(
+  Base: ApplicationClass<DocumentSheetSurface<D>>,
+  schemaOf: (document: D) => SchemaLike,
+): ApplicationClass<DocumentSheetSurface<D>>;
 export function withValidatedSubmit<D>(
   Base: ApplicationClass<DocumentSheetSurface<D>>,
   schemaOf: (document: D) => SchemaLike,
