@@ -104,8 +104,8 @@ describe("dragging a row within its sheet", () => {
     const sheet = await open(npc, gm);
     await drag(gm, row(sheet, "Axe"), row(sheet, "Club"), sheet);
     await sheet.render();
-    const names = [...sheet.element.querySelectorAll(".npc-items .item-row .item-name")].map((n) =>
-      n.firstChild?.textContent?.trim(),
+    const names = [...sheet.element.querySelectorAll(".inventory-section .item-row .item-name-toggle")].map(
+      (n) => n.textContent?.trim(),
     );
     expect(names).toEqual(["Club", "Axe"]);
   });
