@@ -1,5 +1,6 @@
-import type { ApplicationOptions } from "../../foundry/application-base";
+import type { ApplicationOptions, RenderContext } from "../../foundry/application-base";
 import { templatePath } from "../../constants";
+import { isRecord } from "../../requests/fields";
 import { ActorSheetWithItems } from "./actor-sheet-with-items";
 import { RECOVERY_ACTIONS, recoveryView } from "./recovery";
 
@@ -32,11 +33,16 @@ export class CharacterSheet extends ActorSheetWithItems {
     },
   };
 
-  override async _preparePartContext(partId: string, context: Record<string, unknown>, options: unknown) {
+  /** The tabs are the same for every part, so they are prepared once per render. */
+  override async _prepareContext(options: unknown) {
+    return Object.assign(await super._prepareContext(options), { tabs: this.#tabsWithIds() });
+  }
+
+  override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
     const partContext = await super._preparePartContext(partId, context, options);
-    const tabs = this.#tabsWithIds();
+    const { tabs } = partContext;
     const recovery = partId === "consequences" ? { recovery: recoveryView(this.actor) } : {};
-    return Object.assign(partContext, { tabs, tab: tabs[partId] }, recovery);
+    return Object.assign(partContext, { tab: isRecord(tabs) ? tabs[partId] : undefined }, recovery);
   }
 
   /** The nav keeps saying which tab is open, for screen readers as for the eye. */
