@@ -427,6 +427,13 @@ export function itemsContext(actor: Actor.Implementation) {
   };
 }
 
+/** The injuries, then the setbacks: all the consequences tab lists of the actor's items. */
+export function consequencesContext(actor: Actor.Implementation) {
+  const items = [...actor.items];
+  const ofType = (type: string) => items.filter((item) => item.type === type).map(itemView);
+  return { consequences: [...ofType("injury"), ...ofType("setback")] };
+}
+
 /** Everything an actor sheet shows at once (the template tests' context; sheets ask per part). */
 export function actorSheetContext(actor: Actor.Implementation, changes: readonly EffectChange[] = []) {
   return {

@@ -4,6 +4,7 @@
  * to sort them within their list, and items dropped from elsewhere (item-drop.ts).
  */
 import type { ApplicationOptions, RenderContext } from "../../foundry/application-base";
+import { isRecord } from "../../requests/fields";
 import { BrinkActorSheet } from "./base-actor-sheet";
 import { effectSections } from "./effects-context";
 import { inventorySections, isInventoryType } from "./inventory-context";
@@ -29,10 +30,15 @@ export class ActorSheetWithItems extends BrinkActorSheet {
   /** The window element the menus listen on; a sheet closed and opened again gets a new one. */
   #menuElement: HTMLElement | null = null;
 
+  /** The tabs are the same for every part, so they are prepared once per render. */
+  override async _prepareContext(options: unknown) {
+    return Object.assign(await super._prepareContext(options), { tabs: this.#tabsWithIds() });
+  }
+
   override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
     const partContext = await super._preparePartContext(partId, context, options);
-    const tabs = this.#tabsWithIds();
-    Object.assign(partContext, { tabs, tab: tabs[partId] });
+    const { tabs } = partContext;
+    Object.assign(partContext, { tab: isRecord(tabs) ? tabs[partId] : undefined });
     if (partId === "inventory")
       Object.assign(partContext, {
         sections: await inventorySections(this.actor, this.expandedItems),

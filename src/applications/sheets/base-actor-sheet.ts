@@ -7,6 +7,7 @@ import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
 import { lifeAction } from "../../workflows/life";
 import {
   TYPED_POOLS,
+  consequencesContext,
   headerContext,
   itemsContext,
   ratingsContext,
@@ -129,9 +130,8 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
         const changes = this.#effectChanges();
         return { ...ratingsContext(this.actor, changes), ...statsContext(this.actor, changes) };
       }
-      case "inventory":
       case "consequences":
-        return itemsContext(this.actor);
+        return consequencesContext(this.actor);
       case "biography":
         return {
           enriched: { biography: await this.#enrich("biography"), notes: await this.#enrich("notes") },

@@ -1,4 +1,4 @@
-import type { ApplicationOptions } from "../../foundry/application-base";
+import type { ApplicationOptions, RenderContext } from "../../foundry/application-base";
 import { templatePath } from "../../constants";
 import { ActorSheetWithItems } from "./actor-sheet-with-items";
 import { RECOVERY_ACTIONS, recoveryView } from "./recovery";
@@ -32,7 +32,7 @@ export class CharacterSheet extends ActorSheetWithItems {
     },
   };
 
-  override async _preparePartContext(partId: string, context: Record<string, unknown>, options: unknown) {
+  override async _preparePartContext(partId: string, context: RenderContext, options: unknown) {
     const partContext = await super._preparePartContext(partId, context, options);
     return partId === "consequences"
       ? Object.assign(partContext, { recovery: recoveryView(this.actor) })

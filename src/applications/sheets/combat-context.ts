@@ -33,7 +33,11 @@ export interface ProtectionRowView {
 
 const die = (value: number): string => (value > 0 ? `d${value}` : "—");
 
-function toHit(system: BrinkActorData, weapon: WeaponData): string {
+/** "Combat d8": the skill every attack rolls, the same for each weapon row. */
+const combatDice = (system: BrinkActorData): string =>
+  `${game.i18n.localize("BRINK.Skill.combat")} ${die(system.skills.combat.value)}`;
+
+function toHit(system: BrinkActorData, weapon: WeaponData, combat: string): string {
   const i18n = game.i18n;
   const attributes = [...weapon.attributes]
     .map(
@@ -41,7 +45,6 @@ function toHit(system: BrinkActorData, weapon: WeaponData): string {
         `${i18n.localize(`BRINK.Attribute.${key}.abbr`)} ${die(system.attributes[key as keyof typeof system.attributes]?.value ?? 0)}`,
     )
     .join(" / ");
-  const combat = `${i18n.localize("BRINK.Skill.combat")} ${die(system.skills.combat.value)}`;
   const proficient = [...weapon.proficiencies].some((p) => system.proficiencies.has(p));
   return [attributes, combat].join(" + ") + (proficient ? ` +${PROFICIENCY_BONUS}` : "");
 }
@@ -50,13 +53,18 @@ function durabilityText(condition: { value: number; max: number; broken: boolean
   return condition.broken ? game.i18n.localize("BRINK.Sheet.broken") : `${condition.value}/${condition.max}`;
 }
 
-function weaponRow(system: BrinkActorData, item: Item.Implementation, weapon: WeaponData): WeaponRowView {
+function weaponRow(
+  system: BrinkActorData,
+  item: Item.Implementation,
+  weapon: WeaponData,
+  combat: string,
+): WeaponRowView {
   const i18n = game.i18n;
   return {
     id: item.id ?? "",
     name: item.name,
     img: item.img ?? "icons/svg/sword.svg",
-    toHit: toHit(system, weapon),
+    toHit: toHit(system, weapon, combat),
     damage: `${weapon.damage} ${i18n.localize(`BRINK.DamageType.${weapon.damageType}`)}`,
     critical: i18n.format("BRINK.Sheet.Combat.critical", {
       damage: String(weapon.criticalDamage),
@@ -93,9 +101,10 @@ function protectionRow(item: Item.Implementation, data: ArmourData | ShieldData)
 export function combatView(system: BrinkActorData, items: Iterable<Item.Implementation>) {
   const weapons: WeaponRowView[] = [];
   const protection: ProtectionRowView[] = [];
+  const combat = combatDice(system);
   for (const item of items) {
     const data = item.system;
-    if (data instanceof WeaponData && !data.dropped) weapons.push(weaponRow(system, item, data));
+    if (data instanceof WeaponData && !data.dropped) weapons.push(weaponRow(system, item, data, combat));
     else if ((data instanceof ArmourData || data instanceof ShieldData) && !data.dropped)
       protection.push(protectionRow(item, data));
   }

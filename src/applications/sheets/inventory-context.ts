@@ -94,23 +94,33 @@ export function descriptionOf(item: Item.Implementation): string {
   return typeof description === "string" ? description : "";
 }
 
-async function rowOf(item: Item.Implementation, expanded: boolean, columns: string[]): Promise<InventoryRow> {
+function rowOf(item: Item.Implementation, columns: string[], description: string | undefined): InventoryRow {
   const view = itemView(item);
   const values = cellsOf(item);
-  const cells = values.map((value, index) => ({ label: columns[index] ?? "", value }));
-  const description = expanded
-    ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(descriptionOf(item), {
-        secrets: item.isOwner,
-        relativeTo: item,
-      })
-    : "";
   return {
     ...view,
-    cells,
-    expanded,
-    description,
+    cells: values.map((value, index) => ({ label: columns[index] ?? "", value })),
+    expanded: description !== undefined,
+    description: description ?? "",
     searchText: [view.name, view.typeLabel, ...values].join(" ").toLowerCase(),
   };
+}
+
+/** The enriched descriptions of the expanded rows, by item id; the other rows need none. */
+async function expandedDescriptions(
+  items: Item.Implementation[],
+  expanded: ReadonlySet<string>,
+): Promise<Map<string, string>> {
+  const shown = items.filter((item) => expanded.has(item.id ?? ""));
+  const html = await Promise.all(
+    shown.map((item) =>
+      foundry.applications.ux.TextEditor.implementation.enrichHTML(descriptionOf(item), {
+        secrets: item.isOwner,
+        relativeTo: item,
+      }),
+    ),
+  );
+  return new Map(shown.map((item, index) => [item.id ?? "", html[index] ?? ""]));
 }
 
 export async function inventorySections(
@@ -118,22 +128,17 @@ export async function inventorySections(
   expanded: ReadonlySet<string>,
 ): Promise<InventorySection[]> {
   const items = [...actor.items].sort(bySort);
-  return Promise.all(
-    INVENTORY_TYPES.map(async (type) => {
-      const typeLabel = localize(`TYPES.Item.${type}`);
-      const columns = COLUMNS[type].map(localize);
-      const rows = await Promise.all(
-        items
-          .filter((item) => item.type === type)
-          .map((item) => rowOf(item, expanded.has(item.id ?? ""), columns)),
-      );
-      return {
-        type,
-        label: localize(`BRINK.Inventory.Section.${type}`),
-        createLabel: game.i18n.format("BRINK.Inventory.create", { type: typeLabel }),
-        columns,
-        rows,
-      };
-    }),
-  );
+  const descriptions = await expandedDescriptions(items, expanded);
+  return INVENTORY_TYPES.map((type) => {
+    const columns = COLUMNS[type].map(localize);
+    return {
+      type,
+      label: localize(`BRINK.Inventory.Section.${type}`),
+      createLabel: game.i18n.format("BRINK.Inventory.create", { type: localize(`TYPES.Item.${type}`) }),
+      columns,
+      rows: items
+        .filter((item) => item.type === type)
+        .map((item) => rowOf(item, columns, descriptions.get(item.id ?? ""))),
+    };
+  });
 }
