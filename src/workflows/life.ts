@@ -122,6 +122,7 @@ async function tend(ally: BrinkActor, target: Actor.Implementation, tools: boole
   await postTestCard(
     ally,
     game.i18n.format("BRINK.Life.Action.stabilise", { name: target.name }),
+    choice,
     result,
     rolls,
   );
