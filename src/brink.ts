@@ -8,7 +8,7 @@ import { registerCardButtons } from "./applications/chat/card-buttons";
 import { registerLegacyRecoveryCards } from "./applications/retreat/legacy-cards";
 import { registerRollingCards } from "./applications/chat/rolling-cards";
 import { registerDeathSavePrompt } from "./applications/rolls/death-save-prompt";
-import { registerPartyRestPrompt } from "./applications/rest";
+import { registerPartyRestControls, registerPartyRestPrompt } from "./applications/rest";
 import { BrinkTokenHUD } from "./applications/hud";
 import { registerTokenHud } from "./foundry/hud-base";
 import { SYSTEM_ID } from "./constants";
@@ -96,6 +96,7 @@ Hooks.once("init", () => {
   registerRollingCards();
   registerDeathSavePrompt();
   registerPartyRestPrompt();
+  registerPartyRestControls();
   void preloadTemplates();
   game.brink = createApi();
 });

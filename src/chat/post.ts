@@ -7,6 +7,7 @@
 import type { Edge } from "../rules/modifiers";
 import type { BrinkRoll } from "../dice";
 import type { TestResult } from "../rules/tests";
+import type { Attribute, Skill } from "../rules/characters";
 import type { ActorState, Step } from "../rules/damage-chain";
 import {
   attackCardContext,
@@ -14,6 +15,7 @@ import {
   opposedCardView,
   renderCard,
   testCardView,
+  testDieNames,
   type AttackCardRecord,
   type AttackRecord,
   type InjuryItemRecord,
@@ -86,16 +88,27 @@ async function post(
   return ChatMessage.implementation.create(data as never);
 }
 
+/** The attribute and skill a test rolled, so its card names each die ("Strength d6"). */
+export interface TestedRatings {
+  attribute: Attribute;
+  skill: Skill | null;
+}
+
 export async function postTestCard(
   actor: Actor.Implementation,
   label: string,
+  tested: TestedRatings,
   result: TestResult,
   rolls: BrinkRoll[],
   edges: Edge[] = [],
   audience?: CardAudience,
 ) {
-  const content = await renderCard("chat/test-card.hbs", testCardView(result, label, edges));
-  return post(actor, "test", { actorUuid: actor.uuid, label, result, edges }, content, rolls, audience);
+  const { attribute } = tested;
+  const skill = tested.skill ?? "";
+  const view = testCardView(result, label, edges, testDieNames(attribute, skill));
+  const content = await renderCard("chat/test-card.hbs", view);
+  const system = { actorUuid: actor.uuid, label, attribute, skill, result, edges };
+  return post(actor, "test", system, content, rolls, audience);
 }
 
 /** An opposed test's card, written by the GM's client that rolled both sides, shown per the asker's roll mode. */

@@ -113,6 +113,6 @@ export class BrinkActor extends Actor {
     );
     const { edges } = rollAdjustment(this.rolling, "test", choice.attribute, choice.skill);
     const audience = rollMode ? { rollMode, userId: game.user.id ?? "" } : undefined;
-    return postTestCard(this, label, result, rolls, edges, audience);
+    return postTestCard(this, label, choice, result, rolls, edges, audience);
   }
 }

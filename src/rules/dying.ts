@@ -10,7 +10,7 @@ import {
   type S2InjuryKey,
   type SaveKind,
 } from "./life-tracks";
-import type { DiceSource } from "./dice";
+import type { DiceSource, DieRating } from "./dice";
 import {
   fraction,
   markDead,
@@ -384,13 +384,19 @@ export function healTemporaryInjuries(state: ActorState): ActorState {
   return { ...state, injuries: state.injuries.filter((injury) => injury.permanent) };
 }
 
-export type ResurrectionRefusal = "not-dead" | "con-exhausted";
+export type ResurrectionRefusal = "not-dead" | "con-exhausted" | "con-lost-to-injuries";
 
-/** S2: back to life at 1 health, CON one size smaller for good; impossible once CON is d4. */
-export function resurrect(state: ActorState): Outcome<ResurrectionRefusal> {
+/**
+ * S2: back to life at 1 health, the character's own CON die (`ownCon`, before injuries) one size
+ * smaller for good; impossible once that die is d4. [decision] Also refused while the injuries
+ * stepping CON down would leave it at 0, which is death again (RULES §1): heal them first.
+ * `state.attributes.con` is the effective CON, injuries counted; both step down together.
+ */
+export function resurrect(state: ActorState, ownCon: DieRating): Outcome<ResurrectionRefusal> {
   if (!state.status.dead) return refuse("not-dead");
+  if (stepDown(ownCon) === 0) return refuse("con-exhausted");
   const con = stepDown(state.attributes.con);
-  if (con === 0) return refuse("con-exhausted");
+  if (con === 0) return refuse("con-lost-to-injuries");
   const log: Step[] = [{ kind: "attribute-step", attribute: "con", from: state.attributes.con, to: con }];
   const health = { ...state.health, value: Math.min(1, state.health.max) };
   log.push({ kind: "resurrected", con, health: health.value });

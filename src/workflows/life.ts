@@ -31,7 +31,7 @@ import {
   type RequestResult,
 } from "../requests";
 import { applyHealing, type ActorState, type Outcome } from "../rules/damage-chain";
-import type { DiceSource, DieRating } from "../rules/dice";
+import { isDieRating, type DiceSource, type DieRating } from "../rules/dice";
 import {
   endDyingTurn,
   resolveStrainOrInjury,
@@ -122,6 +122,7 @@ async function tend(ally: BrinkActor, target: Actor.Implementation, tools: boole
   await postTestCard(
     ally,
     game.i18n.format("BRINK.Life.Action.stabilise", { name: target.name }),
+    choice,
     result,
     rolls,
   );
@@ -132,7 +133,7 @@ function ruleFor(
   action: LifeAction,
   state: ActorState,
   dice: DiceSource,
-  { healTotal, tendDifficulty }: { healTotal: number; tendDifficulty: number },
+  { healTotal, tendDifficulty, ownCon }: { healTotal: number; tendDifficulty: number; ownCon: DieRating },
   round: number,
 ): Outcome<LifeRefusal> {
   const rule = optionalRules().deathRule;
@@ -149,7 +150,7 @@ function ruleFor(
     case "death-save":
       return rollDeathSave(state, dice);
     case "resurrect":
-      return resurrect(state);
+      return resurrect(state, ownCon);
     case "stabilise":
       // RULES §7.3: tending the critically wounded ends the hour's clock, under any death rule.
       if (state.critical) return aidCritical(state, { total: healTotal, difficulty: tendDifficulty }, round);
@@ -160,6 +161,12 @@ function ruleFor(
         round,
       });
   }
+}
+
+/** The CON die the character holds, as stored: no effect's change counted. */
+function ownConOf(actor: Actor.Implementation): DieRating {
+  const die = foundry.utils.getProperty(actor._source, "system.attributes.con.die");
+  return isDieRating(die) ? die : 0;
 }
 
 /** Runs a life action on an actor this client may write (the GM's, or the owner's with no GM connected). */
@@ -187,15 +194,14 @@ export async function performLifeAction(
     healTotal = test.total;
   }
   const system = lifeData(actor);
+  // Resurrection lowers the character's own CON die for good (stored, before any effect), and the
+  // rules refuse by that same die: an effect that raises or lowers CON is never written back.
+  const ownCon = ownConOf(actor);
   const { result, rolls } = await resolveWithFoundryDice((dice) =>
-    ruleFor(action, actorStateOf(system), dice, { healTotal, tendDifficulty }, round),
+    ruleFor(action, actorStateOf(system), dice, { healTotal, tendDifficulty, ownCon }, round),
   );
   if (!result.ok) return refuse(LIFE_REFUSAL[result.reason]);
-  // Resurrection lowers CON for good: the source die steps down, not just the effective one.
-  const extra =
-    action.kind === "resurrect"
-      ? { "system.attributes.con.die": stepDown(system.attributes.con.die as DieRating) }
-      : {};
+  const extra = action.kind === "resurrect" ? { "system.attributes.con.die": stepDown(ownCon) } : {};
   return recordThenWrite(actor, LIFE_ACTION[action.kind], result, rolls, extra, audience);
 }
 

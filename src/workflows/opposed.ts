@@ -96,6 +96,8 @@ async function handleOpposed(ask: OpposedAsk, { user }: RequestContext): Promise
     actorUuid: who.uuid,
     name: who.name,
     label: sideLabel(choice),
+    attribute: choice.attribute,
+    skill: choice.skill ?? "",
   });
   await postOpposedCard(
     actor,

@@ -1,4 +1,4 @@
-import { createdDocuments, type ContractContext } from "./context";
+import { createdDocuments, rejects, type ContractContext } from "./context";
 import { handlebarsApplicationBase, type RenderContext } from "../../src/foundry/application-base";
 import { templatePath } from "../../src/constants";
 
@@ -105,6 +105,18 @@ export function sheetContracts(context: ContractContext, createForm: FormFactory
     it("DocumentSheetV2 offers the editImage action", () => {
       const actions = (api.DocumentSheetV2.DEFAULT_OPTIONS as { actions?: Record<string, unknown> }).actions;
       assert.isTrue(actions?.editImage !== undefined, "editImage is a default action");
+    });
+
+    it("DocumentSheetV2's editImage refuses an element that is not an IMG", async () => {
+      // An action is called with the sheet as `this`; the element check comes before any use of it.
+      const actions = (api.DocumentSheetV2.DEFAULT_OPTIONS as { actions?: Record<string, unknown> })
+        .actions as Record<string, (this: unknown, event: Event, target: HTMLElement) => Promise<unknown>>;
+      const button = createForm(`<button type="button" data-edit="img"></button>`).querySelector("button");
+      if (!button) throw new Error("the button was not made");
+      const refused = await rejects(
+        Promise.resolve().then(() => actions.editImage?.call(null, new Event("click"), button)),
+      );
+      assert.isTrue(refused, "a button may not run editImage");
     });
 
     it("FormDataExtended keeps dotted names and types checkboxes, numbers and empty numbers", () => {

@@ -142,12 +142,16 @@ describe("chat cards in Chromium", () => {
     const actor = (await Actor.implementation.create({
       name: "Clementine",
       type: "character",
-    })) as BrinkActor;
+      system: { skills: { sneak: { die: 6 } } },
+    } as never)) as BrinkActor;
     queueDice(2, 5, 6, 6, 20);
     answerDialog({ attribute: "dex", skill: "sneak", advantage: "1", modifier: "1", difficulty: "10" });
     await promptTest(actor, { skill: "sneak" });
     const content = (game.messages.contents.at(-1) as unknown as { content: string }).content;
+    expect(content).toContain('data-tooltip="Dexterity d6"');
+    expect(content).toContain("Dexterity d6 + Sneak d6");
     expect(await shoot("test-card", content, "light")).toEqual([]);
+    expect(await shoot("test-card-dark", content, "dark")).toEqual([]);
   });
 });
 

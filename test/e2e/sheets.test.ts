@@ -544,6 +544,7 @@ describe("the character sheet by keyboard", () => {
       "tab: Effects",
       "tab: Biography",
     ]);
+    expect(walked[0]).toBe("editImage: Choose a portrait for Boudica of the Iceni");
     expect(walked).toEqual(
       expect.arrayContaining([
         "rollWeapon: Attack with Spear",
@@ -557,6 +558,37 @@ describe("the character sheet by keyboard", () => {
     expect(rings).toEqual([]);
     await page.close();
   });
+
+  it.each(["light", "dark"] as const)(
+    "the portrait is the first stop of Tab, a named button with a visible focus ring (%s)",
+    async (theme) => {
+      const { html } = await renderSheet(CharacterSheet, await boudica());
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.setContent(pageHtml(html, { width: 760, height: 720, theme }));
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return {
+          role: element.getAttribute("role"),
+          label: element.getAttribute("aria-label"),
+          ring: style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2,
+          cursor: style.cursor,
+        };
+      });
+      await page.screenshot({
+        path: join(RESULTS, `character-sheet-portrait-focus-${theme}.png`),
+        clip: { x: 0, y: 0, width: 760, height: 200 },
+      });
+      expect(focused).toEqual({
+        role: "button",
+        label: "Choose a portrait for Boudica of the Iceni",
+        ring: true,
+        cursor: "pointer",
+      });
+      await page.close();
+    },
+  );
 
   it("a tab is a button with role tab that Enter presses, marked selected when open", async () => {
     const { html } = await renderSheet(CharacterSheet, await boudica());

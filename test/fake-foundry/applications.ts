@@ -324,6 +324,9 @@ export class DocumentSheetV2 extends ApplicationV2 {
 
   /** Opens a file picker on the attribute named by `data-edit`; picking a file updates the document. */
   static async #onEditImage(this: DocumentSheetV2, _event: Event, target: HTMLElement): Promise<void> {
+    // v13 refuses any other element: the picked path is written into the image's src.
+    if (target.nodeName !== "IMG")
+      throw new Error("The editImage action is available only for IMG elements.");
     const attribute = target.dataset.edit ?? "img";
     openedFilePickers.push({
       current: getProperty(this.document._source, attribute),

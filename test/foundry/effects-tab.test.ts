@@ -7,6 +7,9 @@ import { resetWorld, writeLog } from "../fake-foundry/install";
 import { clickAction, openSheet } from "../support/sheets";
 import type { DocumentSheetSurface } from "../../src/foundry/application-base";
 import { bootBrink } from "./boot";
+import { asUser } from "../fake-foundry/runtime";
+import { answerDialog, clearDialogAnswers, shownDialogs } from "../fake-foundry/ui";
+import { player } from "./combat-fixtures";
 
 await bootBrink();
 const { CharacterSheet } = await import("../../src/applications/sheets");
@@ -14,7 +17,11 @@ const { CharacterSheet } = await import("../../src/applications/sheets");
 const ADD = CONST.ACTIVE_EFFECT_MODES.ADD;
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
 
-beforeEach(() => resetWorld());
+beforeEach(() => {
+  resetWorld();
+  clearDialogAnswers();
+  shownDialogs.length = 0;
+});
 
 async function woundedRoland() {
   const actor = await Actor.implementation.create({
@@ -124,6 +131,66 @@ describe("the Effects tab", () => {
     expect(section("effects")[0]).toEqual(["Blessed Inactive", "On the character", "3 rounds"]);
     await clickAction(sheet, "[data-action='toggleEffect'][aria-label='Turn Blessed on']");
     expect(blessed()?.disabled).toBe(false);
+  });
+
+  it("deletes one of the character's own Active Effects only after the owner confirms, in one write", async () => {
+    const actor = await woundedRoland();
+    const { sheet, section } = await effectsTab(actor);
+    const deleteBlessed = "[data-action='deleteEffect'][aria-label='Delete Blessed']";
+    answerDialog(null);
+    await clickAction(sheet, deleteBlessed);
+    expect(actor.effects.getName("Blessed")).toBeDefined();
+    answerDialog({});
+    const before = writeLog.length;
+    await clickAction(sheet, deleteBlessed);
+    expect(writeLog.slice(before)).toEqual([
+      expect.objectContaining({ action: "delete", documentName: "ActiveEffect", count: 1 }),
+    ]);
+    expect(actor.effects.getName("Blessed")).toBeUndefined();
+    expect(shownDialogs.map((dialog) => dialog.title)).toEqual(["Delete Blessed?", "Delete Blessed?"]);
+    await sheet.render();
+    expect(section("effects").map(([name]) => name)).toEqual(["Old Curse Inactive", "Cracked Ribs"]);
+  });
+
+  it("offers no delete for an item's effect: a lock names the item it comes from, and does nothing", async () => {
+    const actor = await woundedRoland();
+    const { sheet } = await effectsTab(actor);
+    const ribs = [...sheet.element.querySelectorAll(".effects-effects .effect-row")].at(-1);
+    const lock = ribs?.querySelector<HTMLElement>(".effect-delete");
+    expect(lock?.getAttribute("aria-disabled")).toBe("true");
+    expect(lock?.dataset.action).toBeUndefined();
+    expect(lock?.dataset.tooltip).toBe("Comes from Cracked Ribs: change or delete it on that item");
+    const before = writeLog.length;
+    lock?.click();
+    expect(writeLog.slice(before)).toEqual([]);
+    expect(shownDialogs).toEqual([]);
+  });
+
+  it("adds a blank Active Effect on the character in one write", async () => {
+    const actor = await woundedRoland();
+    const { sheet, section } = await effectsTab(actor);
+    const before = writeLog.length;
+    await clickAction(sheet, ".effects-effects [data-action='createEffect']");
+    expect(writeLog.slice(before)).toEqual([
+      expect.objectContaining({ action: "create", documentName: "ActiveEffect", count: 1 }),
+    ]);
+    await sheet.render();
+    expect(section("effects")).toContainEqual(["New effect", "On the character", "Until removed"]);
+  });
+
+  it("shows whoever may only look no switch, no delete and no Add", async () => {
+    const actor = await woundedRoland();
+    await actor.update({ ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.OBSERVER } });
+    const sheet = (await asUser(player("onlooker"), () =>
+      openSheet(CharacterSheet, actor, (s) => {
+        s.tabGroups.primary = "effects";
+      }),
+    )) as DocumentSheetSurface<unknown>;
+    const controls = sheet.element.querySelectorAll(
+      ".tab.effects :is([data-action='toggleEffect'], .effect-delete, [data-action='createEffect'])",
+    );
+    expect(controls).toHaveLength(0);
+    expect(sheet.element.querySelectorAll(".effects-effects .effect-row")).toHaveLength(3);
   });
 
   it("says so when the character has nothing", async () => {

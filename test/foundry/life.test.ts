@@ -132,6 +132,65 @@ describe("resurrection", () => {
     expect(life(actor).conditions.has("dead")).toBe(false);
     expect((actor.system as unknown as { attributes: { con: { die: number } } }).attributes.con.die).toBe(4);
   });
+
+  const ADD = CONST.ACTIVE_EFFECT_MODES.ADD;
+  const OVERRIDE = CONST.ACTIVE_EFFECT_MODES.OVERRIDE;
+  /** Dead, with an own CON die and maybe an item's effect on CON (an injury's step, a blessing's die). */
+  async function deadWith(ownCon: number, change?: { key: string; mode: number; value: string }) {
+    const actor = await character("Roland", "ally", {
+      attributes: { con: { die: ownCon } },
+      health: { value: 0, max: 10 },
+      conditions: ["dead", "unconscious"],
+    });
+    if (change)
+      await actor.createEmbeddedDocuments("Item", [
+        {
+          name: "Cracked Spine",
+          type: "injury",
+          system: { kind: "serious", attribute: "con" },
+          effects: [{ name: "Cracked Spine", transfer: true, changes: [change] }],
+        },
+      ] as never);
+    return actor;
+  }
+  const con = (actor: BrinkActor) => {
+    const rating = (actor.system as unknown as { attributes: { con: { value: number } } }).attributes.con;
+    const own = (actor._source.system as unknown as { attributes: { con: { die: number } } }).attributes.con
+      .die;
+    return { own, effective: rating.value, strainMax: life(actor).strain.max };
+  };
+  const injuryStep = { key: "system.attributes.con.steps", mode: ADD, value: "1" };
+
+  it("refuses the dead whose injuries would leave CON at 0 once stepped down, and changes nothing", async () => {
+    const actor = await deadWith(6, injuryStep);
+    expect(con(actor)).toEqual({ own: 6, effective: 4, strainMax: 4 });
+    const before = writeLog.length;
+    const result = await lifeAction(actor, { kind: "resurrect" });
+    expect(result).toMatchObject({ ok: false, reason: "BRINK.Life.Refusal.con-lost-to-injuries" });
+    expect(writeLog.slice(before)).toEqual([]);
+    expect(con(actor)).toEqual({ own: 6, effective: 4, strainMax: 4 });
+    expect(life(actor).conditions.has("dead")).toBe(true);
+  });
+
+  it("refuses a CON of d4, even when an effect makes it larger, and writes no effect into the die", async () => {
+    for (const change of [undefined, { key: "system.attributes.con.die", mode: OVERRIDE, value: "8" }]) {
+      const actor = await deadWith(4, change);
+      const before = writeLog.length;
+      const result = await lifeAction(actor, { kind: "resurrect" });
+      expect(result).toMatchObject({ ok: false, reason: "BRINK.Life.Refusal.con-exhausted" });
+      expect(writeLog.slice(before)).toEqual([]);
+      expect(con(actor).own).toBe(4);
+    }
+  });
+
+  it("steps the own CON die down and the injured CON with it", async () => {
+    const actor = await deadWith(8, injuryStep);
+    expect(con(actor)).toEqual({ own: 8, effective: 6, strainMax: 6 });
+    const result = await lifeAction(actor, { kind: "resurrect" });
+    expect(result.ok).toBe(true);
+    expect(con(actor)).toEqual({ own: 6, effective: 4, strainMax: 4 });
+    expect(life(actor).health.value).toBe(1);
+  });
 });
 
 describe("the stabilise rule (S1)", () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
+import { hooks, notifications, resetWorld, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { answerDialog, clearDialogAnswers, shownDialogs } from "../fake-foundry/ui";
 import { userEvent, type FakeCombatTracker } from "../fake-foundry/combat-tracker";
@@ -7,7 +7,7 @@ import type { BrinkCombatTracker } from "../../src/applications/combat";
 import { bootCombat, DISPOSITIONS, mountTracker, player, setUpFight } from "./combat-fixtures";
 
 await bootCombat();
-const { partyRest, partyRestPromptsSettled } = await import("../../src/applications/rest");
+const { partyRest, partyRestPromptsSettled, PARTY_REST_TOOL } = await import("../../src/applications/rest");
 const { activateCardButtons } = await import("../../src/applications/chat/card-buttons");
 const { requestPartyRestConfirm, requestPartyRestStart, requestPartyRestFinish } =
   await import("../../src/workflows/party-rest");
@@ -86,6 +86,34 @@ beforeEach(() => {
   shownDialogs.length = 0;
   petraPlayer.active = true;
   rolandPlayer.active = true;
+});
+
+type Tools = Record<string, { title?: string; button?: boolean; onChange?: () => void }>;
+/** The token controls as v13 hands them to getSceneControlButtons on this user's client. */
+function tokenTools(): Tools {
+  const controls = { tokens: { tools: { select: {} } as Tools } };
+  hooks.callAll("getSceneControlButtons", controls);
+  return controls.tokens.tools;
+}
+
+describe("the party rest tool among the token controls", () => {
+  it("is a GM's button that opens the party rest dialog", async () => {
+    await character("Petra", petraPlayer);
+    const tool = tokenTools()[PARTY_REST_TOOL];
+    expect(tool).toMatchObject({ title: "BRINK.Combat.Tracker.partyRest", button: true });
+    answerDialog(null);
+    tool?.onChange?.();
+    for (let i = 0; i < 40 && shownDialogs.length === 0; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(shownDialogs.map((d) => [d.title, d.user])).toEqual([[PROMPT, game.user.id]]);
+    expect(partyCard()).toBeUndefined();
+  });
+
+  it("is not among a player's token controls", async () => {
+    const tools = await asUser(petraPlayer, async () => tokenTools());
+    expect(Object.keys(tools)).not.toContain(PARTY_REST_TOOL);
+    expect(Object.keys(tools)).toContain("select");
+  });
 });
 
 const restCard = () => game.messages.contents.find((message) => message.type === "rest") as Card;

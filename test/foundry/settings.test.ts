@@ -294,7 +294,7 @@ describe("Collapse cards", () => {
       root.querySelector<HTMLDetailsElement>("details[data-brink-collapsible]");
     expect(details(seenByGM)?.open).toBe(true);
     expect(details(seenByPlayer)?.open).toBe(false);
-    expect(details(seenByPlayer)?.querySelector("summary")?.textContent).toBe("Dice Attribute d6");
+    expect(details(seenByPlayer)?.querySelector("summary")?.textContent).toBe("Dice Strength d6");
     details(seenByPlayer)?.querySelector("summary")?.click();
     expect(details(seenByPlayer)?.open).toBe(true);
   });

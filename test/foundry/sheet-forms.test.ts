@@ -15,6 +15,8 @@ import {
 import { notifications, resetWorld } from "../fake-foundry/install";
 import { clickAction, openSheet, submitSheetForm } from "../support/sheets";
 import { bootBrink } from "./boot";
+import { asUser } from "../fake-foundry/runtime";
+import { player } from "./combat-fixtures";
 
 await bootBrink();
 const { CharacterSheet, NpcSheet, BrinkItemSheet, SHEET_MODES } = await import("../../src/applications");
@@ -127,6 +129,37 @@ describe("editing a character through its sheet", () => {
     expect(openedFilePickers).toHaveLength(1);
     await openedFilePickers[0]?.callback("portraits/boudica.webp");
     expect(actor.img).toBe("portraits/boudica.webp");
+  });
+
+  it("opens the file picker from the portrait with Enter or Space, the portrait being named as a button", async () => {
+    const actor = await injuredCharacter();
+    const sheet = await openSheet(CharacterSheet, actor);
+    const portrait = sheet.element.querySelector<HTMLElement>("img.portrait");
+    expect(portrait?.getAttribute("role")).toBe("button");
+    expect(portrait?.tabIndex).toBe(0);
+    expect(portrait?.getAttribute("aria-label")).toBe(`Choose a portrait for ${actor.name}`);
+
+    const press = async (key: string) => {
+      const view = portrait?.ownerDocument.defaultView;
+      portrait?.dispatchEvent(new (view?.KeyboardEvent ?? KeyboardEvent)("keydown", { key, bubbles: true }));
+      await (sheet as unknown as { pending: Promise<unknown> }).pending;
+    };
+    await press("a");
+    expect(openedFilePickers).toHaveLength(0);
+    await press("Enter");
+    await press(" ");
+    expect(openedFilePickers.map((picker) => picker.type)).toEqual(["image", "image"]);
+  });
+
+  it("shows a portrait that neither Tab nor a click can change to whoever may only look", async () => {
+    const actor = await injuredCharacter();
+    await actor.update({ ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.OBSERVER } });
+    const sheet = await asUser(player("onlooker"), () => openSheet(CharacterSheet, actor));
+    const portrait = sheet.element.querySelector<HTMLElement>("img.portrait");
+    expect(portrait?.hasAttribute("tabindex")).toBe(false);
+    expect(portrait?.hasAttribute("role")).toBe(false);
+    await clickAction(sheet, "img.portrait");
+    expect(openedFilePickers).toHaveLength(0);
   });
 });
 

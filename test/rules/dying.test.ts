@@ -232,7 +232,7 @@ describe("death while injured and resurrection", () => {
 
   it("resurrection steps CON down one size for good, and strain max with it", () => {
     const dead = turn(turn(turn(dying({ strain: { value: 6, max: 6 } }), 1), 1), 1);
-    const result = ok(resurrect(dead));
+    const result = ok(resurrect(dead, 6));
     expect(result.state.attributes.con).toBe(4);
     expect(result.state.strain).toEqual({ value: 4, max: 4 });
     expect(result.state.health.value).toBe(1);
@@ -240,12 +240,36 @@ describe("death while injured and resurrection", () => {
   });
 
   it("refuses the living, and a CON of d4 has nothing left to give", () => {
-    expect(resurrect(createActorState())).toEqual({ ok: false, reason: "not-dead" });
+    expect(resurrect(createActorState(), 6)).toEqual({ ok: false, reason: "not-dead" });
     const frail = createActorState({
       attributes: { str: 6, dex: 6, con: 4, int: 6, wis: 6, cha: 6 },
       status: { unconscious: false, dying: false, stable: false, dead: true },
     });
-    expect(resurrect(frail)).toEqual({ ok: false, reason: "con-exhausted" });
+    expect(resurrect(frail, 4)).toEqual({ ok: false, reason: "con-exhausted" });
+  });
+
+  it("counts the character's own CON die: d4 is refused even when an effect raises CON", () => {
+    const raised = createActorState({
+      attributes: { str: 6, dex: 6, con: 8, int: 6, wis: 6, cha: 6 },
+      status: { unconscious: false, dying: false, stable: false, dead: true },
+    });
+    expect(resurrect(raised, 4)).toEqual({ ok: false, reason: "con-exhausted" });
+  });
+
+  it("refuses while injuries would step the lowered CON to 0, and steps both dice together otherwise", () => {
+    const status = { unconscious: false, dying: false, stable: false, dead: true };
+    // Own d6, a serious injury on CON: d4 now; resurrected, the injury would take d4 to 0 (dead).
+    const injured = createActorState({
+      attributes: { str: 6, dex: 6, con: 4, int: 6, wis: 6, cha: 6 },
+      status,
+    });
+    expect(resurrect(injured, 6)).toEqual({ ok: false, reason: "con-lost-to-injuries" });
+    // Own d8 with the same injury: d6 now, d4 once resurrected (own d6, stepped once by the injury).
+    const sturdier = createActorState({
+      attributes: { str: 6, dex: 6, con: 6, int: 6, wis: 6, cha: 6 },
+      status,
+    });
+    expect(ok(resurrect(sturdier, 8)).state.attributes.con).toBe(4);
   });
 });
 

@@ -8,7 +8,7 @@ import { isRecord } from "../../requests/fields";
 import { BrinkActorSheet } from "./base-actor-sheet";
 import { effectSections } from "./effects-context";
 import { inventorySections, isInventoryType } from "./inventory-context";
-import { itemMenuEntries, itemOf } from "./item-menu";
+import { confirmDelete, itemMenuEntries, itemOf } from "./item-menu";
 import { receiveItem } from "./item-drop";
 
 const ROW = ".item-row[data-item-id]";
@@ -20,6 +20,8 @@ export class ActorSheetWithItems extends BrinkActorSheet {
       createItem: ActorSheetWithItems.#onCreateItem,
       toggleSummary: ActorSheetWithItems.#onToggleSummary,
       toggleEffect: ActorSheetWithItems.#onToggleEffect,
+      deleteEffect: ActorSheetWithItems.#onDeleteEffect,
+      createEffect: ActorSheetWithItems.#onCreateEffect,
     },
   };
 
@@ -163,5 +165,23 @@ export class ActorSheetWithItems extends BrinkActorSheet {
     const uuid = target.dataset.effectUuid;
     const effect = [...this.actor.allApplicableEffects()].find((e) => e.uuid === uuid);
     await effect?.update({ disabled: !effect.disabled });
+  }
+
+  /**
+   * One of the character's own Active Effects, after a confirmation; an item's effect is never
+   * deleted here (it goes with its item, and v13 would only make it again from the item).
+   */
+  static async #onDeleteEffect(this: ActorSheetWithItems, _event: Event, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    const effect = this.actor.effects.find((e) => e.uuid === target.dataset.effectUuid);
+    if (effect) await confirmDelete(effect);
+  }
+
+  /** One write: a blank Active Effect on the character, then core's effect sheet to fill it in. */
+  static async #onCreateEffect(this: ActorSheetWithItems): Promise<void> {
+    if (!this.isEditable) return;
+    const data = { name: game.i18n.localize("BRINK.Effects.newEffect"), img: "icons/svg/aura.svg" };
+    const [created] = await this.actor.createEmbeddedDocuments("ActiveEffect", [data]);
+    await created?.sheet?.render(true);
   }
 }

@@ -28,6 +28,7 @@ import {
 import { withValidatedSubmit } from "./submit";
 import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
 import { bindTabKeys } from "./tab-keys";
+import { bindButtonKeys } from "./button-keys";
 
 export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
 
@@ -93,6 +94,7 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     if (this.#keysBoundTo === this.element) return;
     this.#keysBoundTo = this.element;
     bindTabKeys(this.element, (tab, group) => this.changeTab(tab, group));
+    bindButtonKeys(this.element);
   }
 
   /** What every part shares; each part adds its own in _preparePartContext. */

@@ -18,6 +18,10 @@ export interface EffectRow {
   /** The Active Effect the row's switch turns off or on, for Active Effects. */
   effectUuid?: string;
   toggleLabel?: string;
+  /** "Delete Blessed", for an Active Effect of the character's own. */
+  deleteLabel?: string;
+  /** Why an item's effect cannot be deleted here: it goes with its item. */
+  lockedReason?: string;
   inactive: boolean;
 }
 
@@ -25,6 +29,8 @@ export interface EffectSection {
   key: "injuries" | "setbacks" | "conditions" | "effects";
   label: string;
   empty: string;
+  /** Whether the section offers to add one (Active Effects only: the rules make the others). */
+  canCreate: boolean;
   rows: EffectRow[];
 }
 
@@ -122,6 +128,9 @@ function effectRows(actor: Actor.Implementation): EffectRow[] {
       toggleLabel: format(effect.disabled ? "BRINK.Effects.turnOn" : "BRINK.Effects.turnOff", {
         name: effect.name,
       }),
+      ...(fromItem === null
+        ? { deleteLabel: format("BRINK.Effects.delete", { name: effect.name }) }
+        : { lockedReason: format("BRINK.Effects.fromItem", { item: fromItem }) }),
     };
   });
 }
@@ -138,6 +147,7 @@ export function effectSections(actor: Actor.Implementation): EffectSection[] {
     key,
     label: localize(`BRINK.Effects.Section.${key}`),
     empty: localize(`BRINK.Effects.Empty.${key}`),
+    canCreate: key === "effects",
     rows,
   });
   return [

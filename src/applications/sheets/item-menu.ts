@@ -29,11 +29,14 @@ export async function toggleEquipped(item: Item.Implementation): Promise<void> {
   await item.update({ "system.equipped": !physical.equipped } as Item.UpdateData);
 }
 
-/** Asks before deleting; deletes only on "Yes". */
-export async function confirmDelete(item: Item.Implementation): Promise<boolean> {
-  const escaped = Handlebars.escapeExpression(item.name);
+/** Asks before deleting an item or an Active Effect; deletes only on "Yes" (one write). */
+export async function confirmDelete(document: {
+  name: string;
+  delete(): Promise<unknown>;
+}): Promise<boolean> {
+  const escaped = Handlebars.escapeExpression(document.name);
   const confirmed = await foundry.applications.api.DialogV2.wait({
-    window: { title: game.i18n.format("BRINK.Inventory.Delete.title", { name: item.name }) },
+    window: { title: game.i18n.format("BRINK.Inventory.Delete.title", { name: document.name }) },
     content: `<p>${game.i18n.format("BRINK.Inventory.Delete.content", { name: escaped })}</p>`,
     buttons: [
       {
@@ -48,7 +51,7 @@ export async function confirmDelete(item: Item.Implementation): Promise<boolean>
     rejectClose: false,
   });
   if (confirmed !== true) return false;
-  await item.delete();
+  await document.delete();
   return true;
 }
 

@@ -1,8 +1,14 @@
 import { templatePath } from "../../constants";
-import { itemSheetBase, type ApplicationOptions, type SubmittedForm } from "../../foundry/application-base";
+import {
+  itemSheetBase,
+  type ApplicationOptions,
+  type RenderContext,
+  type SubmittedForm,
+} from "../../foundry/application-base";
 import { descriptionOf } from "./inventory-context";
 import { itemSheetContext, nullableChoicePaths } from "./item-context";
 import { withValidatedSubmit } from "./submit";
+import { bindButtonKeys } from "./button-keys";
 
 /** One sheet for every item type; the body template follows the item's type. */
 export class BrinkItemSheet extends withValidatedSubmit(itemSheetBase(), (item) => item.system.schema) {
@@ -17,6 +23,15 @@ export class BrinkItemSheet extends withValidatedSubmit(itemSheetBase(), (item) 
     header: { template: templatePath("item/header.hbs") },
     body: { template: templatePath("item/body.hbs"), scrollable: [""] },
   };
+
+  #keysBoundTo: HTMLElement | null = null;
+
+  override async _onRender(context: RenderContext, options: unknown): Promise<void> {
+    await super._onRender(context, options);
+    if (this.#keysBoundTo === this.element) return;
+    this.#keysBoundTo = this.element;
+    bindButtonKeys(this.element);
+  }
 
   override async _prepareContext(options: unknown) {
     const context = await super._prepareContext(options);

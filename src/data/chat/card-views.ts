@@ -11,6 +11,8 @@ import { itemLinks } from "./item-links";
 import type { DieSource, Modifier, RolledDie, TestDice, TestResult } from "../../rules/tests";
 import type { Edge } from "../../rules/modifiers";
 import { edgesText } from "./damage-steps";
+import type { Attribute, Skill } from "../../rules/characters";
+import { ATTRIBUTE_LABEL, SKILL_LABEL } from "../../helpers/lang-keys";
 
 export interface DieView {
   size: number;
@@ -36,6 +38,21 @@ const GENERIC_DIE_NAMES = (): DieNames => ({
   attribute: game.i18n.localize("BRINK.Card.Die.attribute"),
   skill: game.i18n.localize("BRINK.Card.Die.skill"),
 });
+
+const isAttribute = (key: string): key is Attribute => key in ATTRIBUTE_LABEL;
+const isSkill = (key: string): key is Skill => key in SKILL_LABEL;
+
+/**
+ * "Strength", "Sneak": what a test card's dice were rolled for, by the keys it recorded. A card
+ * from before it recorded them (blank keys) names them generically ("Attribute", "Skill").
+ */
+export function testDieNames(attribute: string, skill: string): DieNames {
+  const generic = GENERIC_DIE_NAMES();
+  return {
+    attribute: isAttribute(attribute) ? game.i18n.localize(ATTRIBUTE_LABEL[attribute]) : generic.attribute,
+    skill: isSkill(skill) ? game.i18n.localize(SKILL_LABEL[skill]) : generic.skill,
+  };
+}
 
 export interface StepView {
   label: string;
@@ -105,7 +122,12 @@ function luckView(luck: { face: number; bonus: number; total: number }) {
   return { face: luck.face, bonus: luck.bonus ? signed(luck.bonus) : "", total: luck.total };
 }
 
-export function testCardView(result: TestResult, label: string, edges: readonly Edge[] = []) {
+export function testCardView(
+  result: TestResult,
+  label: string,
+  edges: readonly Edge[] = [],
+  names: DieNames = GENERIC_DIE_NAMES(),
+) {
   const luckNote =
     result.luckEffect === "bonus"
       ? game.i18n.localize("BRINK.Roll.luckBonus")
@@ -114,8 +136,8 @@ export function testCardView(result: TestResult, label: string, edges: readonly 
     label,
     advantage: advantageLabel(result.dice.advantage),
     edges: edgesText(edges),
-    formula: diceFormula(result.dice),
-    pools: poolViews(result.dice),
+    formula: diceFormula(result.dice, names),
+    pools: poolViews(result.dice, names),
     steps: result.steps.map(stepView),
     luck: { ...luckView(result.luck), note: luckNote, lucky: result.luckEffect === "bonus" },
     total: result.total,
@@ -231,9 +253,9 @@ export function attackView(
   attackIndex = 0,
   applied: Record<string, AppliedView> = {},
 ) {
-  const attribute = game.i18n.localize(`BRINK.Attribute.${result.attribute}.label`);
   // An attack tests the weapon's attribute with the Combat skill (RULES §3).
-  const names: DieNames = { attribute, skill: game.i18n.localize("BRINK.Skill.combat") };
+  const names = testDieNames(result.attribute, "combat");
+  const { attribute } = names;
   return {
     advantage: advantageLabel(result.dice.advantage),
     attribute,

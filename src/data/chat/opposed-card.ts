@@ -3,12 +3,19 @@
  * the defender. Written by the GM's client, which rolled both sides; drawn from `system` on render.
  */
 import { renderCard, type CardView } from "./card";
-import { testCardView } from "./card-views";
+import { testCardView, testDieNames } from "./card-views";
 import type { OpposedResult, TestRoll } from "../../rules/tests";
 import { recordField } from "../shared/fields";
 
 /** One side of the test as the card names it. A type (not an interface) so stored data reads as it. */
-export type OpposedSide = { actorUuid: string; name: string; label: string };
+export type OpposedSide = {
+  actorUuid: string;
+  name: string;
+  label: string;
+  /** The attribute and skill that side rolled ("str", "athletics"); blank on older cards. */
+  attribute: string;
+  skill: string;
+};
 
 export interface OpposedRecord {
   attacker: OpposedSide;
@@ -20,6 +27,8 @@ function sideView(side: OpposedSide, roll: TestRoll, against: number, won: boole
   const view = testCardView(
     { ...roll, difficulty: against, success: won, margin: roll.total - against },
     side.label,
+    [],
+    testDieNames(side.attribute, side.skill),
   );
   return { ...view, name: side.name, won };
 }
@@ -50,6 +59,8 @@ const sideField = () => {
     actorUuid: new f.StringField({ required: true, blank: true, initial: "" }),
     name: new f.StringField({ required: true, blank: true, initial: "" }),
     label: new f.StringField({ required: true, blank: true, initial: "" }),
+    attribute: new f.StringField({ required: true, blank: true, initial: "" }),
+    skill: new f.StringField({ required: true, blank: true, initial: "" }),
   });
 };
 

@@ -1,6 +1,6 @@
 /** A test's card: the rules engine's result beside its real Rolls, drawn from `system` on render. */
 import { renderCard, type CardView } from "./card";
-import { testCardView } from "./card-views";
+import { testCardView, testDieNames } from "./card-views";
 import type { TestResult } from "../../rules/tests";
 import { recordField } from "../shared/fields";
 
@@ -13,12 +13,18 @@ const testCardSchema = () => {
   return {
     actorUuid: uuidField(),
     label: new f.StringField({ required: true, blank: true, initial: "" }),
+    /** The attribute and skill the dice were rolled for ("str", "sneak"); blank on older cards. */
+    attribute: new f.StringField({ required: true, blank: true, initial: "" }),
+    skill: new f.StringField({ required: true, blank: true, initial: "" }),
     /** The rules engine's TestResult, as plain data. */
     result: recordField<TestResult>(),
     /** Where the test's advantage and disadvantage came from, named when it was rolled. */
     edges: new f.ArrayField(
       new f.SchemaField({
         label: new f.StringField({ required: true, blank: true, initial: "" }),
+        /** The attribute and skill the dice were rolled for ("str", "sneak"); blank on older cards. */
+        attribute: new f.StringField({ required: true, blank: true, initial: "" }),
+        skill: new f.StringField({ required: true, blank: true, initial: "" }),
         advantage: new f.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       }),
     ),
@@ -42,6 +48,7 @@ export class TestCardData
   }
 
   renderContent(): Promise<string> {
-    return renderCard("chat/test-card.hbs", testCardView(this.testResult, this.label, this.edges));
+    const names = testDieNames(this.attribute, this.skill);
+    return renderCard("chat/test-card.hbs", testCardView(this.testResult, this.label, this.edges, names));
   }
 }

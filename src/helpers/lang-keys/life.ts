@@ -34,6 +34,7 @@ export const LIFE_REFUSAL = {
   "not-critical": "BRINK.Life.Refusal.not-critical",
   "not-dead": "BRINK.Life.Refusal.not-dead",
   "con-exhausted": "BRINK.Life.Refusal.con-exhausted",
+  "con-lost-to-injuries": "BRINK.Life.Refusal.con-lost-to-injuries",
 } as const satisfies Record<LifeRefusal, LangKey>;
 
 /** The title of each life action's card, by the action's kind. */

@@ -47,7 +47,8 @@ async function handleResist(ask: ResistAsk, user: User.Implementation): Promise<
     disadvantages: adjustment.disadvantages,
   };
   const { result, rolls } = await resolveWithFoundryDice((dice) => resolveTest(spec, difficulty, dice));
-  await postTestCard(actor, game.i18n.localize("BRINK.Allies.Resist.label"), result, rolls, adjustment.edges);
+  const label = game.i18n.localize("BRINK.Allies.Resist.label");
+  await postTestCard(actor, label, choice, result, rolls, adjustment.edges);
   return { ok: true };
 }
 

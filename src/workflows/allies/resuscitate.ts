@@ -48,7 +48,7 @@ async function resuscitate(context: ActionContext): Promise<void> {
   const spec = testSpecFor(actor.rolling, choice);
   const { result, rolls } = await resolveWithFoundryDice((dice) => resolveTest(spec, difficulty, dice));
   const label = game.i18n.format("BRINK.Allies.Resuscitate.label", { name: patient.name });
-  await postTestCard(actor, label, result, rolls);
+  await postTestCard(actor, label, choice, result, rolls);
   // Someone else may have woken or killed the patient while the test was rolled: read it again.
   if (!result.success || resuscitateRefusal(patient.statuses, false) !== undefined) return;
   await patient.update({ system: { conditions: wokenConditions(actorData(patient).conditions) } });
