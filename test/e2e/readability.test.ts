@@ -77,6 +77,7 @@ async function expectSurfaceReadable(surface: Surface, html: string, theme: (typ
       await page.evaluate(() =>
         document.querySelector<HTMLElement>(".application")?.style.setProperty("height", "auto"),
       );
+    await surface.use?.(page);
     await page.evaluate(() => document.fonts.ready);
     const name = `readable-${surface.name}-${width}-${theme.name}`;
     await page.screenshot({ path: join(RESULTS, `${name}.png`) });

@@ -374,6 +374,16 @@ export const CARDS: Surface[] = [
     await retreatingParty();
     return lastCard();
   }),
+  {
+    ...card("retreat-folded", async () => {
+      await retreatingParty();
+      return lastCard();
+    }),
+    // Each character's entry folded under its name, as a player clicks them.
+    use: async (page) => {
+      for (const summary of await page.locator("summary.character-header").all()) await summary.click();
+    },
+  },
   card("retreat-request", async () => {
     const odettes = player("odette-player");
     const f = await setUpFight([

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { answerDialog, shownDialogs } from "../../fake-foundry/ui";
 import { ROOT } from "../../support/render";
 
@@ -18,6 +19,8 @@ export interface Surface {
   /** A dialog or settings menu takes the height of its content, as its window does in v13. */
   autoHeight?: boolean;
   html: () => Promise<string>;
+  /** What the user does on the drawn page before it is read (fold a long card, say). */
+  use?: (page: Page) => Promise<void>;
 }
 
 /** The chat sidebar's width: every card is read there. */
