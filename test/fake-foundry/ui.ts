@@ -13,8 +13,16 @@ import { FakeScene, FakeToken } from "./combat";
 import { session } from "./documents";
 
 const answers: (Plain | null)[] = [];
-/** Each dialog opened, with the user whose client opened it (a dialog shows on that screen only). */
-export const shownDialogs: { title: string; content: string; user: string }[] = [];
+/**
+ * Each dialog opened, with the user whose client opened it (a dialog shows on that screen only) and
+ * the buttons it was given (a record for the screenshots, as the flow passed them).
+ */
+export const shownDialogs: {
+  title: string;
+  content: string;
+  user: string;
+  buttons: { label: string; icon: string }[];
+}[] = [];
 
 /** Forgets answers no dialog took, so one test's answer never fills another test's dialog. */
 export function clearDialogAnswers(): void {
@@ -28,6 +36,8 @@ export function answerDialog(values: Plain | null): void {
 
 interface DialogButton {
   action: string;
+  label?: string;
+  icon?: string;
   default?: boolean;
   callback?: (event: Event, button: { form: HTMLFormElement }, dialog: unknown) => unknown;
 }
@@ -49,7 +59,8 @@ export class FakeDialogV2 {
     buttons?: DialogButton[];
   }): Promise<unknown> {
     const title = config.window?.title ?? "";
-    shownDialogs.push({ title, content: config.content ?? "", user: session.user.id });
+    const buttons = (config.buttons ?? []).map((b) => ({ label: b.label ?? b.action, icon: b.icon ?? "" }));
+    shownDialogs.push({ title, content: config.content ?? "", user: session.user.id, buttons });
     const answer = answers.shift();
     if (answer === undefined || answer === null) return null;
     const button = config.buttons?.find((b) => b.default) ?? config.buttons?.[0];

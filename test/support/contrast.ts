@@ -11,8 +11,22 @@ export interface Rgba {
   a: number;
 }
 
-/** Parses the `rgb()`/`rgba()` strings getComputedStyle returns. */
+/**
+ * Parses the colours getComputedStyle returns: `rgb()`/`rgba()`, or `color(srgb r g b / a)` with
+ * channels from 0 to 1 (what Chromium gives for a `color-mix()` in srgb).
+ */
 export function parseColour(css: string): Rgba {
+  const srgb = /^color\(srgb\s+([^)]+)\)$/.exec(css.trim());
+  if (srgb) {
+    const [r, g, b, a] = (srgb[1] ?? "")
+      .split(/[\s/]+/)
+      .filter((part) => part !== "")
+      .map(Number);
+    if ([r, g, b].some((part) => part === undefined || Number.isNaN(part))) {
+      throw new Error(`unreadable colour: ${css}`);
+    }
+    return { r: (r as number) * 255, g: (g as number) * 255, b: (b as number) * 255, a: a ?? 1 };
+  }
   const match = /^rgba?\(([^)]+)\)$/.exec(css.trim());
   if (!match) throw new Error(`not an rgb() colour: ${css}`);
   const parts = (match[1] ?? "").split(/[\s,/]+/).filter((part) => part !== "");

@@ -5,6 +5,7 @@
 import type { Step } from "../../rules/damage-chain";
 import type { DefenceStep } from "../../rules/defences";
 import type { Edge } from "../../rules/modifiers";
+import { ATTRIBUTE_ABBR } from "../../helpers/lang-keys/characters";
 import { countOf, pluralKey, type CountedNoun } from "../../helpers/plural";
 
 type AnyStep = Step | DefenceStep;
@@ -21,12 +22,18 @@ const COUNTED_FIELDS: Partial<Record<string, Record<string, CountedNoun>>> = {
 /** Steps whose whole sentence changes with a count ("1 injury becomes", "2 injuries become"). */
 const PLURAL_SENTENCES: Partial<Record<string, string>> = { "injuries-permanent": "count" };
 
+/** An attribute's id ("con") as the card prints it ("CON"). */
+const attributeAbbr = (value: string): string | null =>
+  value in ATTRIBUTE_ABBR ? game.i18n.localize(ATTRIBUTE_ABBR[value as keyof typeof ATTRIBUTE_ABBR]) : null;
+
 function data(step: AnyStep): Record<string, string> {
   const values: Record<string, string> = {};
   const counted = COUNTED_FIELDS[step.kind] ?? {};
   for (const [key, value] of Object.entries(step)) {
     const noun = counted[key];
-    if (noun && typeof value === "number") values[key] = countOf(noun, value);
+    const abbr = key === "attribute" && typeof value === "string" ? attributeAbbr(value) : null;
+    if (abbr) values[key] = abbr;
+    else if (noun && typeof value === "number") values[key] = countOf(noun, value);
     else if (typeof value === "number" || typeof value === "string" || typeof value === "boolean")
       values[key] = String(value);
     else if (value && typeof value === "object" && "total" in value)
