@@ -9,6 +9,7 @@ import { ownRollMode } from "../../chat/post";
 import { adjustDefences } from "../../rules/attacks";
 import { deflectionFor } from "../../rules/damage";
 import { guardedDefender, type TokenActor } from "../../workflows/attack-card";
+import { weaponBlocker } from "../../workflows/attack";
 import { requestDirectAttack, UNARMED } from "../../workflows/direct-attack";
 import { warn } from "../dialog-form";
 import { skipsDialog } from "./fast-forward";
@@ -26,11 +27,10 @@ const unarmedOption = (): StrikeOption => ({
   die: null,
 });
 
-/** A weapon as it would strike under direct damage, or null when it has no die set. */
+/** A weapon as it would strike under direct damage, or null when it has no die set or cannot attack (broken, dropped). */
 function strikeOption(item: Item.Implementation): StrikeOption | null {
-  const data = itemData(item, WeaponData);
-  const die = data?.attackWeapon().damageDie;
-  return data && die && !data.condition.broken ? { id: item.id ?? "", label: item.name, die } : null;
+  const die = itemData(item, WeaponData)?.attackWeapon().damageDie;
+  return die && !weaponBlocker(item) ? { id: item.id ?? "", label: item.name, die } : null;
 }
 
 const weaponsOf = (actor: BrinkActor): Item.Implementation[] =>
