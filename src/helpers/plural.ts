@@ -9,6 +9,7 @@
 export const COUNTED_NOUNS = [
   "action",
   "attack",
+  "day",
   "document",
   "failure",
   "hitDie",
