@@ -21,6 +21,7 @@ export const COUNTED_NOUNS = [
   "session",
   "success",
   "table",
+  "travelTurn",
   "turn",
   "wornItem",
 ] as const;
