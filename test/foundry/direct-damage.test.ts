@@ -4,6 +4,7 @@
  * keeps the highest, and the card's Apply damage takes the target's deflection off it and runs the
  * damage chain. Bad input is refused with a message and nothing written.
  */
+import { Window } from "happy-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { notifications, resetWorld, session, settings, users, writeLog } from "../fake-foundry/install";
@@ -281,6 +282,30 @@ describe("direct damage attacks (RULES §7.3)", () => {
       requestCardAction("react", { ...onCard(lastCard(), token), kind: "dodge" }),
     );
     expect(dodge).toMatchObject({ ok: false, reason: "BRINK.Direct.Refusal.dodge" });
+  });
+
+  it("offers the roll mode, starting at the player's own, and blinds a card picked as a blind GM roll", async () => {
+    const attacker = await roland();
+    const { token } = await ostrog();
+    await asUser(player, () => game.settings.set("core", "rollMode", "gmroll"));
+    queueDice(5);
+    await asUser(player, () =>
+      strike(attacker, "Longsword", token, { position: "normal", offhandId: "", rollMode: "blindroll" }),
+    );
+    const dialog = new Window().document;
+    dialog.body.innerHTML = shownDialogs.at(-1)?.content ?? "";
+    const options = [...dialog.querySelectorAll('select[name="rollMode"] option')];
+    expect(options.map((o) => o.textContent)).toEqual([
+      "Public roll",
+      "Private GM roll",
+      "Blind GM roll",
+      "Self roll",
+    ]);
+    expect(options.find((o) => o.hasAttribute("selected"))?.getAttribute("value")).toBe("gmroll");
+    const card = lastCard() as unknown as { blind: boolean; whisper: string[] };
+    expect(card.blind).toBe(true);
+    expect(card.whisper).toEqual([session.user.id]);
+    await asUser(player, () => game.settings.set("core", "rollMode", "publicroll"));
   });
 
   it("lets the GM revert an applied direct blow", async () => {

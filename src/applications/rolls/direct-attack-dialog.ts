@@ -4,6 +4,7 @@
  * rolled and why each has its size, and (unless the player hides exact odds) each target's exact
  * chance to take damage and the average damage, updated as the choices change.
  */
+import type { RollMode } from "../../chat/post";
 import type { DieSize } from "../../rules/dice";
 import {
   chanceOfAtLeast,
@@ -17,6 +18,7 @@ import { fractionValue } from "../../rules/death";
 import { preference } from "../../settings";
 import type { GroupedAttacker } from "../../workflows/direct-attack";
 import { formObject, isTicked, renderDialog } from "../dialog-form";
+import { readRollMode, rollModeOptions } from "./roll-choices";
 
 /** A weapon that may strike: its id ("unarmed" for bare hands), its die (null: bare hands). */
 export interface StrikeOption {
@@ -44,12 +46,15 @@ export interface DirectDialogInput {
   offhands: StrikeOption[];
   grouped: GroupOption[];
   targets: DirectTargetRow[];
+  /** The roll mode the dialog starts at: the user's own. */
+  rollMode: RollMode;
 }
 
 export interface DirectChoice {
   position: Position;
   offhandId: string;
   grouped: GroupedAttacker[];
+  rollMode: RollMode;
 }
 
 const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
@@ -61,7 +66,7 @@ export function readDirectChoice(form: Record<string, unknown>, input: DirectDia
   const grouped = input.grouped
     .filter((_, index) => isTicked(form[`grouped.${index}`]))
     .map((g) => ({ actorUuid: g.actorUuid, weaponId: g.weapon.id }));
-  return { position, offhandId: offhand?.id ?? "", grouped };
+  return { position, offhandId: offhand?.id ?? "", grouped, rollMode: readRollMode(form, input.rollMode) };
 }
 
 interface Strike {
@@ -119,7 +124,13 @@ function rowCells(row: ReturnType<typeof chanceRows>[number], showOdds: boolean)
   return tr;
 }
 
-const NO_CHOICE: DirectChoice = { position: "normal", offhandId: "", grouped: [] };
+/** The dialog's starting choice, which Skip roll dialog takes as it is. */
+export const defaultDirectChoice = (input: DirectDialogInput): DirectChoice => ({
+  position: "normal",
+  offhandId: "",
+  grouped: [],
+  rollMode: input.rollMode,
+});
 
 export async function directDialogContent(input: DirectDialogInput): Promise<string> {
   return renderDialog("dialogs/direct-attack.hbs", {
@@ -133,8 +144,9 @@ export async function directDialogContent(input: DirectDialogInput): Promise<str
       ...input.offhands.map((o) => ({ value: o.id, label: o.label })),
     ],
     grouped: input.grouped.map((g, index) => ({ index, label: `${g.name}: ${g.weapon.label}` })),
-    dice: diceText(NO_CHOICE, input),
-    chances: chanceRows(NO_CHOICE, input),
+    rollModes: rollModeOptions(input.rollMode),
+    dice: diceText(defaultDirectChoice(input), input),
+    chances: chanceRows(defaultDirectChoice(input), input),
     showOdds: preference("showExactOdds"),
   });
 }
@@ -170,5 +182,3 @@ export async function askDirectAttack(input: DirectDialogInput): Promise<DirectC
   // The button's callback returns a DirectChoice; a closed dialog gives null.
   return choice && typeof choice === "object" ? (choice as DirectChoice) : null;
 }
-
-export const DEFAULT_DIRECT_CHOICE = NO_CHOICE;

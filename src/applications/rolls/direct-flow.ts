@@ -15,7 +15,7 @@ import { warn } from "../dialog-form";
 import { skipsDialog } from "./fast-forward";
 import {
   askDirectAttack,
-  DEFAULT_DIRECT_CHOICE,
+  defaultDirectChoice,
   type DirectDialogInput,
   type GroupOption,
   type StrikeOption,
@@ -68,6 +68,7 @@ function dialogInput(
     weapon: main,
     offhands: [...others.flatMap((item) => strikeOption(item) ?? []), unarmedOption()],
     grouped: groupOptions(actor, targets),
+    rollMode: ownRollMode(),
     targets: targets.map((t) => ({
       name: t.name,
       deflection: deflectionFor(
@@ -88,7 +89,7 @@ export async function promptDirectAttack(
   const main = strikeOption(weapon);
   if (!main) return warn("BRINK.Direct.Refusal.no-die", { weapon: weapon.name, name: actor.name });
   const input = dialogInput(actor, weapon, main, targets);
-  const choice = skipsDialog(event) ? DEFAULT_DIRECT_CHOICE : await askDirectAttack(input);
+  const choice = skipsDialog(event) ? defaultDirectChoice(input) : await askDirectAttack(input);
   if (!choice) return;
   await requestDirectAttack({
     actorUuid: actor.uuid,
@@ -97,6 +98,6 @@ export async function promptDirectAttack(
     targets: targets.map((t) => t.uuid),
     position: choice.position,
     grouped: choice.grouped,
-    rollMode: ownRollMode(),
+    rollMode: choice.rollMode,
   });
 }
