@@ -284,6 +284,23 @@ describe("direct damage attacks (RULES §7.3)", () => {
     expect(dodge).toMatchObject({ ok: false, reason: "BRINK.Direct.Refusal.dodge" });
   });
 
+  it("refuses an attack with no token targeted before its dialog opens, saying why, and writes nothing", async () => {
+    const attacker = await roland();
+    writeLog.length = 0;
+    answerDialog({ position: "normal", offhandId: "" });
+    await asUser(player, () => {
+      game.user.targets.clear();
+      return promptAttack(attacker, item(attacker, "Longsword"));
+    });
+    expect(shownDialogs).toEqual([]);
+    expect(notifications.log.at(-1)).toEqual({
+      level: "warn",
+      message:
+        "Target a token to attack with Longsword: under direct damage the blow is measured against the target's deflection. Playing without a map, the GM rolls the weapon's die and applies the damage by hand.",
+    });
+    expect(writeLog).toEqual([]);
+  });
+
   it("offers the roll mode, starting at the player's own, and blinds a card picked as a blind GM roll", async () => {
     const attacker = await roland();
     const { token } = await ostrog();

@@ -119,9 +119,12 @@ describe("a dropped weapon", () => {
   it("is not offered as the second weapon in the direct attack dialog", async () => {
     await settings.set("brink", "damageRule", "direct");
     const actor = await roland();
-    game.user.targets.add((await target()) as never);
+    const token = await target();
     answerDialog(null);
-    await asUser(owner, () => promptAttack(actor, item(actor, "Longsword")));
+    await asUser(owner, () => {
+      game.user.targets.add(token as never);
+      return promptAttack(actor, item(actor, "Longsword"));
+    });
     const dialog = shownDialogs.at(-1)?.content ?? "";
     expect(dialog).toContain("Longsword");
     expect(dialog).not.toContain("Axe");

@@ -88,6 +88,8 @@ export async function promptDirectAttack(
 ): Promise<void> {
   const main = strikeOption(weapon);
   if (!main) return warn("BRINK.Direct.Refusal.no-die", { weapon: weapon.name, name: actor.name });
+  // [decision] A direct blow is measured against a token's deflection: no typed-in target, so say so before the dialog.
+  if (!targets.length) return warn("BRINK.Direct.Refusal.no-target", { weapon: weapon.name });
   const input = dialogInput(actor, weapon, main, targets);
   const choice = skipsDialog(event) ? defaultDirectChoice(input) : await askDirectAttack(input);
   if (!choice) return;
