@@ -28,6 +28,7 @@ const { requestCardAction } = await import("../../src/workflows/damage");
 const { requestFromGM } = await import("../../src/requests");
 const { clocksSettled, runningClocks } = await import("../../src/workflows/life-clock");
 const { lifeAction } = await import("../../src/workflows/life");
+const { directDialogContent } = await import("../../src/applications/rolls/direct-attack-dialog");
 
 const player =
   users.get("direct-player") ?? users.add(makeUser({ id: "direct-player", name: "Player", isGM: false }));
@@ -299,6 +300,34 @@ describe("direct damage attacks (RULES §7.3)", () => {
         "Target a token to attack with Longsword: under direct damage the blow is measured against the target's deflection. Playing without a map, the GM rolls the weapon's die and applies the damage by hand.",
     });
     expect(writeLog).toEqual([]);
+  });
+
+  it("works each target's odds die by die: each die meets the deflection of its own damage type and wielder's size", async () => {
+    const input = {
+      attackerName: "Roland",
+      attackerSize: 4,
+      weapon: { id: "sword", label: "Longsword", die: 8 as const, damageType: "slashing" as const },
+      offhands: [{ id: "brand", label: "Fire brand", die: 4 as const, damageType: "fire" as const }],
+      grouped: [],
+      targets: [
+        {
+          name: "Ostrog",
+          defender: { id: "ostrog", evasion: 6, deflection: { physical: 3, elemental: 0 }, size: 4 },
+        },
+      ],
+      rollMode: "publicroll" as const,
+    };
+    const html = await directDialogContent(input, {
+      position: "normal",
+      offhandId: "brand",
+      grouped: [],
+      rollMode: "publicroll",
+    });
+    const doc = new Window().document;
+    doc.body.innerHTML = html;
+    const cells = [...doc.querySelectorAll("[data-chances] tbody td")].map((td) => td.textContent);
+    // d8 against 3 (physical), d4 against 0 (fire): 26 of 32 outcomes deal damage, 80/32 on average.
+    expect(cells).toEqual(["Ostrog", "3 / 0", "81.3%", "2.5"]);
   });
 
   it("offers the roll mode, starting at the player's own, and blinds a card picked as a blind GM roll", async () => {

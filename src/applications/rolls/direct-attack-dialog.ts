@@ -5,11 +5,13 @@
  * chance to take damage and the average damage, updated as the choices change.
  */
 import type { RollMode } from "../../chat/post";
+import { adjustDefences, type Defender } from "../../rules/attacks";
+import { deflectionFor, type DamageType } from "../../rules/damage";
 import type { DieSize } from "../../rules/dice";
 import {
-  chanceOfAtLeast,
+  chanceOfAtLeastByDie,
   directDice,
-  meanDamage,
+  meanDamageByDie,
   POSITIONS,
   type DirectDie,
   type Position,
@@ -25,6 +27,8 @@ export interface StrikeOption {
   id: string;
   label: string;
   die: DieSize | null;
+  /** What its blow deflects as: a die's deflection hangs on it. */
+  damageType: DamageType;
 }
 
 /** Another of the GM's characters that may join, with the weapon it would strike with. */
@@ -32,16 +36,19 @@ export interface GroupOption {
   actorUuid: string;
   name: string;
   weapon: StrikeOption;
+  /** Its size: a die's deflection hangs on its wielder's size. */
+  size: number;
 }
 
 export interface DirectTargetRow {
   name: string;
-  /** The deflection the main weapon meets on this target (size and Guard counted). */
-  deflection: number;
+  /** The target's defences, Guard counted; each die meets them from its wielder's size. */
+  defender: Defender;
 }
 
 export interface DirectDialogInput {
   attackerName: string;
+  attackerSize: number;
   weapon: StrikeOption;
   offhands: StrikeOption[];
   grouped: GroupOption[];
@@ -72,15 +79,16 @@ export function readDirectChoice(form: Record<string, unknown>, input: DirectDia
 interface Strike {
   name: string;
   option: StrikeOption;
+  size: number;
 }
 
 function strikesOf(choice: DirectChoice, input: DirectDialogInput): Strike[] {
   const offhand = input.offhands.find((o) => o.id === choice.offhandId);
   const joined = input.grouped.filter((g) => choice.grouped.some((c) => c.actorUuid === g.actorUuid));
   return [
-    { name: input.attackerName, option: input.weapon },
-    ...(offhand ? [{ name: input.attackerName, option: offhand }] : []),
-    ...joined.map((g) => ({ name: g.name, option: g.weapon })),
+    { name: input.attackerName, option: input.weapon, size: input.attackerSize },
+    ...(offhand ? [{ name: input.attackerName, option: offhand, size: input.attackerSize }] : []),
+    ...joined.map((g) => ({ name: g.name, option: g.weapon, size: g.size })),
   ];
 }
 
@@ -107,19 +115,31 @@ function diceText(choice: DirectChoice, input: DirectDialogInput): string {
     .join(", ");
 }
 
+/** Each target's deflection against each die (its wielder's size, its damage type) and the exact odds. */
 function chanceRows(choice: DirectChoice, input: DirectDialogInput) {
-  const sizes = diceOf(choice, input).dice.map((die) => die.size);
-  return input.targets.map((target) => ({
-    name: target.name,
-    deflection: target.deflection,
-    chance: percent(fractionValue(chanceOfAtLeast(sizes, target.deflection, 1))),
-    mean: (Math.round(fractionValue(meanDamage(sizes, target.deflection)) * 10) / 10).toFixed(1),
-  }));
+  const { strikes, dice } = diceOf(choice, input);
+  return input.targets.map((target) => {
+    const deflected = dice.map((die, index) => {
+      const strike = strikes[index];
+      const defences = adjustDefences(strike?.size ?? input.attackerSize, target.defender);
+      return {
+        size: die.size,
+        deflection: deflectionFor(strike?.option.damageType ?? "bludgeoning", defences.deflection),
+      };
+    });
+    const deflections = [...new Set(deflected.map((d) => d.deflection))];
+    return {
+      name: target.name,
+      deflection: deflections.join(" / "),
+      chance: percent(fractionValue(chanceOfAtLeastByDie(deflected, 1))),
+      mean: (Math.round(fractionValue(meanDamageByDie(deflected)) * 10) / 10).toFixed(1),
+    };
+  });
 }
 
 function rowCells(row: ReturnType<typeof chanceRows>[number], showOdds: boolean): HTMLTableRowElement {
   const tr = document.createElement("tr");
-  const texts = [row.name, String(row.deflection), ...(showOdds ? [row.chance, row.mean] : [])];
+  const texts = [row.name, row.deflection, ...(showOdds ? [row.chance, row.mean] : [])];
   for (const text of texts) tr.append(Object.assign(document.createElement("td"), { textContent: text }));
   return tr;
 }
@@ -132,7 +152,11 @@ export const defaultDirectChoice = (input: DirectDialogInput): DirectChoice => (
   rollMode: input.rollMode,
 });
 
-export async function directDialogContent(input: DirectDialogInput): Promise<string> {
+/** The dialog's body, drawn for `choice` (its starting choice unless given). */
+export async function directDialogContent(
+  input: DirectDialogInput,
+  choice: DirectChoice = defaultDirectChoice(input),
+): Promise<string> {
   return renderDialog("dialogs/direct-attack.hbs", {
     positions: POSITIONS.map((value) => ({
       value,
@@ -145,8 +169,8 @@ export async function directDialogContent(input: DirectDialogInput): Promise<str
     ],
     grouped: input.grouped.map((g, index) => ({ index, label: `${g.name}: ${g.weapon.label}` })),
     rollModes: rollModeOptions(input.rollMode),
-    dice: diceText(defaultDirectChoice(input), input),
-    chances: chanceRows(defaultDirectChoice(input), input),
+    dice: diceText(choice, input),
+    chances: chanceRows(choice, input),
     showOdds: preference("showExactOdds"),
   });
 }

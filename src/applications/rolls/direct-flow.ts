@@ -6,8 +6,6 @@
 import { BrinkActor } from "../../documents/actor";
 import { itemData, WeaponData } from "../../data";
 import { ownRollMode } from "../../chat/post";
-import { adjustDefences } from "../../rules/attacks";
-import { deflectionFor } from "../../rules/damage";
 import { guardedDefender, type TokenActor } from "../../workflows/attack-card";
 import { weaponBlocker } from "../../workflows/attack";
 import { requestDirectAttack, UNARMED } from "../../workflows/direct-attack";
@@ -25,12 +23,17 @@ const unarmedOption = (): StrikeOption => ({
   id: UNARMED,
   label: game.i18n.localize("BRINK.Direct.unarmed"),
   die: null,
+  // As the GM's client strikes bare hands (workflows/direct-attack-card).
+  damageType: "bludgeoning",
 });
 
 /** A weapon as it would strike under direct damage, or null when it has no die set or cannot attack (broken, dropped). */
 function strikeOption(item: Item.Implementation): StrikeOption | null {
-  const die = itemData(item, WeaponData)?.attackWeapon().damageDie;
-  return die && !weaponBlocker(item) ? { id: item.id ?? "", label: item.name, die } : null;
+  const weapon = itemData(item, WeaponData)?.attackWeapon();
+  const die = weapon?.damageDie;
+  return weapon && die && !weaponBlocker(item)
+    ? { id: item.id ?? "", label: item.name, die, damageType: weapon.damageType }
+    : null;
 }
 
 const weaponsOf = (actor: BrinkActor): Item.Implementation[] =>
@@ -51,7 +54,9 @@ function groupOptions(attacker: BrinkActor, targets: readonly TokenActor[]): Gro
     const actor = token.actor;
     if (!(actor instanceof BrinkActor) || excluded.has(actor) || seen.has(actor)) return [];
     seen.add(actor);
-    return [{ actorUuid: actor.uuid, name: token.name, weapon: joiningWeapon(actor) }];
+    return [
+      { actorUuid: actor.uuid, name: token.name, weapon: joiningWeapon(actor), size: actor.rolling.size },
+    ];
   });
 }
 
@@ -62,20 +67,14 @@ function dialogInput(
   targets: readonly TokenActor[],
 ): DirectDialogInput {
   const others = weaponsOf(actor).filter((item) => item !== weapon);
-  const type = itemData(weapon, WeaponData)?.attackWeapon().damageType ?? "bludgeoning";
   return {
     attackerName: actor.name,
+    attackerSize: actor.rolling.size,
     weapon: main,
     offhands: [...others.flatMap((item) => strikeOption(item) ?? []), unarmedOption()],
     grouped: groupOptions(actor, targets),
     rollMode: ownRollMode(),
-    targets: targets.map((t) => ({
-      name: t.name,
-      deflection: deflectionFor(
-        type,
-        adjustDefences(actor.rolling.size, guardedDefender(t.uuid, t.actor)).deflection,
-      ),
-    })),
+    targets: targets.map((t) => ({ name: t.name, defender: guardedDefender(t.uuid, t.actor) })),
   };
 }
 
