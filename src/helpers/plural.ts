@@ -9,6 +9,7 @@
 export const COUNTED_NOUNS = [
   "action",
   "attack",
+  "day",
   "document",
   "failure",
   "hitDie",
@@ -20,6 +21,7 @@ export const COUNTED_NOUNS = [
   "session",
   "success",
   "table",
+  "travelTurn",
   "turn",
   "wornItem",
 ] as const;

@@ -76,14 +76,53 @@ export interface DamageCounts {
  * product of min(k, size) / size, so the count of "highest = k" is a difference of two products.
  */
 export function directDamageCounts(sizes: readonly DieSize[], deflection: number): DamageCounts {
-  const total = sizes.reduce((product, size) => product * size, 1);
-  const atMost = (k: number) => sizes.reduce((product, size) => product * Math.min(Math.max(k, 0), size), 1);
+  return directDamageCountsByDie(sizes.map((size) => ({ size, deflection })));
+}
+
+/** A die and the deflection its blow meets (which hangs on its wielder's size and its damage type). */
+export interface DeflectedDie {
+  readonly size: DieSize;
+  readonly deflection: number;
+}
+
+/**
+ * Every outcome when each die meets its own deflection: the kept die is the first of the highest
+ * faces (as `rollDirect` keeps it), and its own deflection comes off. Die i is kept on face f when
+ * every die before it shows less than f and every die after it at most f.
+ */
+export function directDamageCountsByDie(dice: readonly DeflectedDie[]): DamageCounts {
+  const total = dice.reduce((product, die) => product * die.size, 1);
   const counts: number[] = [];
-  for (let face = 1; face <= Math.max(0, ...sizes); face++) {
-    const damage = directDamage(face, deflection);
-    counts[damage] = (counts[damage] ?? 0) + atMost(face) - atMost(face - 1);
-  }
+  dice.forEach((kept, index) => {
+    for (let face = 1; face <= kept.size; face++) {
+      const ways = dice.reduce(
+        (product, die, j) =>
+          j === index ? product : product * Math.min(j < index ? face - 1 : face, die.size),
+        1,
+      );
+      const damage = directDamage(face, kept.deflection);
+      counts[damage] = (counts[damage] ?? 0) + ways;
+    }
+  });
   return { counts: Array.from({ length: counts.length }, (_, d) => counts[d] ?? 0), total };
+}
+
+/** Exact chance that the blow deals at least `amount` damage, each die against its own deflection. */
+export function chanceOfAtLeastByDie(dice: readonly DeflectedDie[], amount: number): Fraction {
+  const { counts, total } = directDamageCountsByDie(dice);
+  return fraction(
+    counts.slice(Math.max(0, amount)).reduce((sum, n) => sum + n, 0),
+    total,
+  );
+}
+
+/** The mean damage, exactly, each die against its own deflection. */
+export function meanDamageByDie(dice: readonly DeflectedDie[]): Fraction {
+  const { counts, total } = directDamageCountsByDie(dice);
+  return fraction(
+    counts.reduce((sum, n, damage) => sum + n * damage, 0),
+    total,
+  );
 }
 
 /** Exact chance of each damage after deflection: index d holds the chance of exactly d. */

@@ -22,6 +22,20 @@ export function recoveryTest(con: DieRating, dice: DiceSource): RecoveryTest {
   return { face, con, success: face <= con };
 }
 
+/**
+ * A month of world time, in seconds [decision: 30 days]. One character takes a month of downtime
+ * at most once per month of world time, so the d20 cannot be rolled again until it lands.
+ */
+export const DOWNTIME_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Seconds of world time still to pass before this character's next month of downtime (0: it may
+ * start now). `lastAt` is the world time of its last one, null for never. A clock moved back
+ * (a reverted rest) never makes the wait longer than a month.
+ */
+export const downtimeWait = (lastAt: number | null, now: number): number =>
+  lastAt === null ? 0 : Math.min(DOWNTIME_SECONDS, Math.max(0, lastAt + DOWNTIME_SECONDS - now));
+
 /** The exact chance of a recovery test, shown before anyone commits a month to it. */
 export const recoveryChance = (con: DieRating): number => Math.min(20, Math.max(0, con)) / 20;
 

@@ -82,6 +82,7 @@ export function weaponBlocker(weapon: Item.Implementation | undefined): string |
   if (!data) return "BRINK.Attack.Refusal.not-a-weapon";
   const attack = data.attackWeapon();
   if (attack.broken) return "BRINK.Attack.Refusal.weapon-broken";
+  if (data.dropped) return "BRINK.Attack.Refusal.weapon-dropped";
   if (!attack.attributes.length) return "BRINK.Attack.Refusal.attribute-not-usable";
   return null;
 }

@@ -83,7 +83,8 @@ function strikerWith(actor: BrinkActor, weaponId: string): DirectStriker | Refus
   const weapon = actor.items.get(weaponId);
   const blocker = weaponBlocker(weapon);
   const data = weapon ? itemData(weapon, WeaponData) : null;
-  if (blocker || !weapon || !data) return refuse(blocker ?? "BRINK.Attack.Refusal.not-a-weapon");
+  if (blocker || !weapon || !data)
+    return refuse(blocker ?? "BRINK.Attack.Refusal.not-a-weapon", { weapon: weapon?.name ?? "" });
   const attack = data.attackWeapon();
   if (!attack.damageDie) return refusal("no-die", { weapon: weapon.name, name: actor.name });
   return {

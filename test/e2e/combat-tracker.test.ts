@@ -6,6 +6,7 @@ import { resetWorld } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { bootCombat, midRoundFight, player, renderTracker } from "../foundry/combat-fixtures";
 import { RESULTS, findOverflow, launchBrowser, pageHtml } from "../support/browser";
+import { expectReadable, type ReadabilityProblem } from "../support/readability";
 import { ROOT } from "../support/render";
 
 await bootCombat();
@@ -39,11 +40,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shoot(name: string, html: string, theme: "light" | "dark") {
+/** `readable`: a part of the tracker whose text must all be whole and at 4.5:1 or more. */
+async function shoot(name: string, html: string, theme: "light" | "dark", readable?: string) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.setContent(pageHtml(inlineSystemImages(html), { ...SIDEBAR, theme }));
   await page.screenshot({ path: join(RESULTS, `${name}.png`) });
   const overflow = await findOverflow(page, LAYOUT_SELECTORS);
+  const unreadable: ReadabilityProblem[] = readable
+    ? await expectReadable(page, readable, { label: `${name} ${readable}` })
+    : [];
   const layout = await page.evaluate(() => {
     const frame = document.querySelector(".application")?.getBoundingClientRect();
     const sections = [...document.querySelectorAll<HTMLElement>(".brink-section")];
@@ -103,7 +108,7 @@ async function shoot(name: string, html: string, theme: "light" | "dark") {
     }
   });
   await page.close();
-  return { overflow, layout };
+  return { overflow, layout, unreadable };
 }
 
 describe("the combat tracker in Chromium, in Foundry's 300 px sidebar", () => {
@@ -200,10 +205,14 @@ describe("the combat tracker in Chromium, in Foundry's 300 px sidebar", () => {
         theme === "dark" ? "combat-tracker-acting" : "combat-tracker-acting-light",
         html,
         theme,
+        ".brink-member.mark-acting",
       );
       expect(result.overflow).toEqual([]);
       expect(result.layout.wrappedPips).toEqual([]);
       expect(result.layout.endTurnButtons).toBe(1);
+      // The acting row (its ACTING mark on the tinted row) is whole and reads at 4.5:1 or more.
+      expect(html).toContain("mark-acting");
+      expect(result.unreadable).toEqual([]);
     },
   );
 });

@@ -3,7 +3,7 @@ import { clearDice, plannedDiceLeft, queueDice } from "../fake-foundry/dice";
 import { notifications, resetWorld } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { trackerView } from "../../src/applications/combat";
-import { bootCombat, DISPOSITIONS, player, setUpFight, type Fight } from "./combat-fixtures";
+import { bootCombat, DISPOSITIONS, player, renderTracker, setUpFight, type Fight } from "./combat-fixtures";
 
 await bootCombat();
 
@@ -24,6 +24,10 @@ const sections = (f: Fight) =>
     toMove: section.toMove,
     members: section.members.map((m) => m.name),
   }));
+
+/** The tracker header's name for the initiative mode, as the table reads it. */
+const trackerModeLabel = async () =>
+  /<span class="mode-label">([^<]*)<\/span>/.exec((await renderTracker()).html)?.[1];
 
 describe("dexterity initiative (S1)", () => {
   async function fight() {
@@ -49,6 +53,8 @@ describe("dexterity initiative (S1)", () => {
       { name: "Place 3", toMove: false, members: ["Roland"] },
       { name: "Place 4", toMove: false, members: ["Fabian"] },
     ]);
+    // The tracker's own words, not the settings menu's "Fixed Dexterity order (optional)".
+    expect(await trackerModeLabel()).toBe("Dexterity order");
   });
 
   it("posts the order with the tie-break rolls on a card", async () => {
@@ -119,6 +125,7 @@ describe("dexterity test initiative (S3)", () => {
       { name: "Opponents", toMove: false, members: ["Goblin 1", "Goblin 2"] },
       { name: "Failed the DEX test: after their foes", toMove: false, members: ["Fabian"] },
     ]);
+    expect(await trackerModeLabel()).toBe("Dexterity test order");
     await asUser(rolandsPlayer, () => f.combat.takeTurn(f.member("Roland").id ?? ""));
     await asUser(rolandsPlayer, () => f.combat.endTurn());
     // The goblins act in any order they like, then Fabian.

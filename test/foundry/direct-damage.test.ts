@@ -4,6 +4,7 @@
  * keeps the highest, and the card's Apply damage takes the target's deflection off it and runs the
  * damage chain. Bad input is refused with a message and nothing written.
  */
+import { Window } from "happy-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { notifications, resetWorld, session, settings, users, writeLog } from "../fake-foundry/install";
@@ -27,6 +28,7 @@ const { requestCardAction } = await import("../../src/workflows/damage");
 const { requestFromGM } = await import("../../src/requests");
 const { clocksSettled, runningClocks } = await import("../../src/workflows/life-clock");
 const { lifeAction } = await import("../../src/workflows/life");
+const { directDialogContent } = await import("../../src/applications/rolls/direct-attack-dialog");
 
 const player =
   users.get("direct-player") ?? users.add(makeUser({ id: "direct-player", name: "Player", isGM: false }));
@@ -281,6 +283,75 @@ describe("direct damage attacks (RULES §7.3)", () => {
       requestCardAction("react", { ...onCard(lastCard(), token), kind: "dodge" }),
     );
     expect(dodge).toMatchObject({ ok: false, reason: "BRINK.Direct.Refusal.dodge" });
+  });
+
+  it("refuses an attack with no token targeted before its dialog opens, saying why, and writes nothing", async () => {
+    const attacker = await roland();
+    writeLog.length = 0;
+    answerDialog({ position: "normal", offhandId: "" });
+    await asUser(player, () => {
+      game.user.targets.clear();
+      return promptAttack(attacker, item(attacker, "Longsword"));
+    });
+    expect(shownDialogs).toEqual([]);
+    expect(notifications.log.at(-1)).toEqual({
+      level: "warn",
+      message:
+        "Target a token to attack with Longsword: under direct damage the blow is measured against the target's deflection. Playing without a map, the GM rolls the weapon's die and applies the damage by hand.",
+    });
+    expect(writeLog).toEqual([]);
+  });
+
+  it("works each target's odds die by die: each die meets the deflection of its own damage type and wielder's size", async () => {
+    const input = {
+      attackerName: "Roland",
+      attackerSize: 4,
+      weapon: { id: "sword", label: "Longsword", die: 8 as const, damageType: "slashing" as const },
+      offhands: [{ id: "brand", label: "Fire brand", die: 4 as const, damageType: "fire" as const }],
+      grouped: [],
+      targets: [
+        {
+          name: "Ostrog",
+          defender: { id: "ostrog", evasion: 6, deflection: { physical: 3, elemental: 0 }, size: 4 },
+        },
+      ],
+      rollMode: "publicroll" as const,
+    };
+    const html = await directDialogContent(input, {
+      position: "normal",
+      offhandId: "brand",
+      grouped: [],
+      rollMode: "publicroll",
+    });
+    const doc = new Window().document;
+    doc.body.innerHTML = html;
+    const cells = [...doc.querySelectorAll("[data-chances] tbody td")].map((td) => td.textContent);
+    // d8 against 3 (physical), d4 against 0 (fire): 26 of 32 outcomes deal damage, 80/32 on average.
+    expect(cells).toEqual(["Ostrog", "3 / 0", "81.3%", "2.5"]);
+  });
+
+  it("offers the roll mode, starting at the player's own, and blinds a card picked as a blind GM roll", async () => {
+    const attacker = await roland();
+    const { token } = await ostrog();
+    await asUser(player, () => game.settings.set("core", "rollMode", "gmroll"));
+    queueDice(5);
+    await asUser(player, () =>
+      strike(attacker, "Longsword", token, { position: "normal", offhandId: "", rollMode: "blindroll" }),
+    );
+    const dialog = new Window().document;
+    dialog.body.innerHTML = shownDialogs.at(-1)?.content ?? "";
+    const options = [...dialog.querySelectorAll('select[name="rollMode"] option')];
+    expect(options.map((o) => o.textContent)).toEqual([
+      "Public roll",
+      "Private GM roll",
+      "Blind GM roll",
+      "Self roll",
+    ]);
+    expect(options.find((o) => o.hasAttribute("selected"))?.getAttribute("value")).toBe("gmroll");
+    const card = lastCard() as unknown as { blind: boolean; whisper: string[] };
+    expect(card.blind).toBe(true);
+    expect(card.whisper).toEqual([session.user.id]);
+    await asUser(player, () => game.settings.set("core", "rollMode", "publicroll"));
   });
 
   it("lets the GM revert an applied direct blow", async () => {

@@ -107,7 +107,7 @@ describe("the Effects tab", () => {
     ]);
   });
 
-  it("lists every Active Effect with the item it comes from and the duration it was given", async () => {
+  it("lists every Active Effect with the item it comes from and its time left (all of it, with no start recorded)", async () => {
     const { section } = await effectsTab(await woundedRoland());
     expect(section("effects")).toEqual([
       ["Blessed", "On the character", "3 rounds"],

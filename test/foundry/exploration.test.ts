@@ -388,6 +388,20 @@ describe("resilience and corruption", () => {
     expect(exhaustion(roland)).toBe(2);
   });
 
+  it("counts one hour out and one travel turn in the singular on its cards", async () => {
+    const { roland } = await pair();
+    await settings.set("brink", "travelTurns", 1);
+    const panel = await openPanel();
+    tick(panel, roland);
+    await click(panel, "checkResilience");
+    expect(await cardText(lastCard())).toContain("1 hour out");
+    tick(panel, roland);
+    choose(panel, "path", "dangerous");
+    queueDice(20);
+    await click(panel, "rollReturn");
+    expect(await cardText(lastCard())).toContain("(1 travel turn)");
+  });
+
   it("infects on a failed first check, and a failed stage takes a d6 off the chosen attribute's die", async () => {
     const { petra } = await pair();
     const panel = await openPanel();

@@ -158,6 +158,50 @@ describe("a month of downtime", () => {
   });
 });
 
+describe("a month of downtime, once per month of world time", () => {
+  const DAY = 86400;
+  const advance = (seconds: number) => game.time.advance(seconds);
+
+  it("refuses a player's second downtime before a month of world time has passed, and disables the button with the wait", async () => {
+    const actor = await petra([wound("Hobbled", true)]);
+    queueDice(20);
+    await click(actor, "recoveryDowntime");
+    const cards = game.messages.contents.length;
+    await advance(29 * DAY);
+
+    const html = await sheetHtml(actor);
+    expect(html).toMatch(/data-action="recoveryDowntime"[^>]*disabled/);
+    expect(html).toContain("The next can start in 1 day, or the GM can grant it.");
+    await asUser(petraPlayer, () => requestDowntime(actor.uuid, actor.items.contents[0]?.id ?? ""));
+    expect(notifications.log.at(-1)?.message).toBe(
+      "Petra already took a month of downtime within the last month of world time. The next can start in 1 day, or the GM can grant it.",
+    );
+    expect(game.messages.contents.length).toBe(cards);
+
+    await advance(DAY);
+    expect(await sheetHtml(actor)).not.toMatch(/data-action="recoveryDowntime"[^>]*disabled/);
+    queueDice(20);
+    await asUser(petraPlayer, () => requestDowntime(actor.uuid, actor.items.contents[0]?.id ?? ""));
+    expect(game.messages.contents.length).toBe(cards + 1);
+  });
+
+  it("lets the GM grant it within the month, and a GM's revert gives the month back", async () => {
+    const actor = await petra([wound("Hobbled", true)]);
+    queueDice(20);
+    await click(actor, "recoveryDowntime");
+    queueDice(20);
+    await requestDowntime(actor.uuid, actor.items.contents[0]?.id ?? "");
+    expect(game.messages.contents.length).toBe(2);
+    expect(plannedDiceLeft()).toBe(0);
+
+    await gmReverts();
+    await advance(DAY);
+    expect(await sheetHtml(actor)).toMatch(/data-action="recoveryDowntime"[^>]*disabled/);
+    await asUser(petraPlayer, () => requestDowntime(actor.uuid, actor.items.contents[0]?.id ?? ""));
+    expect(notifications.log.at(-1)?.message).toContain("The next can start in 29 days");
+  });
+});
+
 describe("a level gained while permanently injured", () => {
   it("banks one heal per new level in the same write, spent from the sheet", async () => {
     const actor = await petra([wound("Hobbled", true)]);

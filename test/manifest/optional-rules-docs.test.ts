@@ -1,7 +1,8 @@
 /**
  * Issue 12: what a user reads about the optional rules matches what is built. Every rule the
  * Optional rules menu registers is named, with each of its choices, in the README's settings table,
- * the settings strings and the rules journal; direct damage (built) is described there and in the
+ * the settings strings and the rules journal's settings table, and the README's API entry names
+ * them all; direct damage (built) is described there and in the
  * CHANGELOG; detachments (not built yet) are mentioned nowhere a user reads.
  */
 import { readFileSync, readdirSync } from "node:fs";
@@ -22,11 +23,28 @@ const journal = sources("packs/_source/rules")
   .map(([, text]) => text)
   .join("\n");
 const settingsTable = readme.slice(readme.indexOf("### Optional rules (GM, for the world)"));
+const journalSettingsPage = journal.slice(journal.indexOf("name: Settings and Optional Rules"));
+const journalSettingsTable = journalSettingsPage.slice(0, journalSettingsPage.indexOf("</table>"));
+const apiEntry = readme.split("\n").find((line) => line.startsWith("| `game.brink.optionalRules()`")) ?? "";
 
 describe("the optional rules as documented", () => {
   it.each(RULE_KEYS)("%s is in the README's settings table and has a name and hint", (key) => {
     expect(settingsTable).toContain(`(\`${key}\`)`);
     expect(lang.BRINK.Setting[key]).toMatchObject({ name: expect.any(String), hint: expect.any(String) });
+  });
+
+  it.each(RULE_KEYS)(
+    "%s has a row in the rules journal's settings table and is in the README's API entry",
+    (key) => {
+      const row = journalSettingsTable.split("\n").find((line) => line.includes(`<code>${key}</code>`));
+      expect(row).toBeDefined();
+      expect(apiEntry).toMatch(new RegExp(`[{ ]${key}[,} ]`));
+    },
+  );
+
+  it("says in the journal that morale checks need their setting, not that they are always available", () => {
+    expect(journalSettingsPage).not.toMatch(/morale checks[^.]*always available/i);
+    expect(journal).toContain("Morale checks need the Morale setting on.");
   });
 
   it.each(Object.entries(RULE_SETTINGS))("%s lists every choice it offers", (key, choices) => {

@@ -3,6 +3,9 @@ import { DIE_SIZES, fixedDice, type DieSize } from "../../src/rules/dice";
 import { fraction } from "../../src/rules/death";
 import {
   chanceOfAtLeast,
+  chanceOfAtLeastByDie,
+  directDamageCountsByDie,
+  meanDamageByDie,
   directDamage,
   directDamageCounts,
   directDamageOdds,
@@ -80,6 +83,42 @@ describe("direct damage (RULES §7.3)", () => {
         expect(directDamageCounts(sizes, deflection)).toEqual({ counts: expected, total: rolls.length });
       }
     }
+  });
+
+  it("gives exact odds when each die meets its own deflection, the kept die's own coming off", () => {
+    const deflections = [0, 2, 5];
+    for (const sizes of diceSets()) {
+      const rolls = everyRoll(sizes);
+      const dice = directDice(
+        sizes.map((size) => strike(size)),
+        "normal",
+      );
+      const deflected = sizes.map((size, i) => ({ size, deflection: deflections[i] ?? 0 }));
+      const counts: number[] = [];
+      for (const faces of rolls) {
+        const roll = rollDirect(dice, fixedDice(faces));
+        const damage = directDamage(roll.value, deflections[roll.kept] ?? 0);
+        counts[damage] = (counts[damage] ?? 0) + 1;
+      }
+      const expected = Array.from({ length: counts.length }, (_, d) => counts[d] ?? 0);
+      expect(directDamageCountsByDie(deflected)).toEqual({ counts: expected, total: rolls.length });
+    }
+    // A d8 against deflection 0 and a d6 against 3: the d6, kept on a higher 2 or 3, deals nothing.
+    expect(
+      chanceOfAtLeastByDie(
+        [
+          { size: 8, deflection: 0 },
+          { size: 6, deflection: 3 },
+        ],
+        1,
+      ),
+    ).toEqual(fraction(45, 48));
+    expect(
+      meanDamageByDie([
+        { size: 4, deflection: 4 },
+        { size: 4, deflection: 0 },
+      ]),
+    ).toEqual(fraction(20, 16));
   });
 
   it("states the chances as fractions: d8 and d6 against deflection 1", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../../src/rules/dice";
 import {
+  DOWNTIME_SECONDS,
+  downtimeWait,
   levelHealsGained,
   recoveryChance,
   recoveryTest,
@@ -19,6 +21,17 @@ describe("the recovery test (S2: a d20 under CON)", () => {
     expect(recoveryChance(8)).toBe(0.4);
     expect(recoveryChance(12)).toBe(0.6);
     expect(recoveryChance(0)).toBe(0);
+  });
+});
+
+describe("a month of downtime at most once per month of world time [decision]", () => {
+  it("waits out the rest of the month since the last one, and never more than a month", () => {
+    expect(downtimeWait(null, 500)).toBe(0);
+    expect(downtimeWait(1000, 1000)).toBe(DOWNTIME_SECONDS);
+    expect(downtimeWait(1000, 1000 + DOWNTIME_SECONDS - 1)).toBe(1);
+    expect(downtimeWait(1000, 1000 + DOWNTIME_SECONDS)).toBe(0);
+    // World time moved back (a reverted rest): still at most a month.
+    expect(downtimeWait(DOWNTIME_SECONDS * 3, 0)).toBe(DOWNTIME_SECONDS);
   });
 });
 

@@ -1,6 +1,7 @@
 import { actorData } from "../../data";
 import { DYING_TURNS } from "../../rules/dying";
 import { countOf } from "../../helpers/plural";
+import { TRACKER_MODE_LABEL } from "../../helpers/lang-keys";
 import { actionsPanelView, type ActionsPanelView } from "../actions/panel";
 import { ROUNDS_TO_STABILISE } from "../../rules/stabilise";
 import { optionalRules } from "../../settings";
@@ -209,7 +210,7 @@ export function trackerView(combat: BrinkCombat | null, viewer: Viewer): Tracker
     isTeams: state.mode === "teams",
     roundLabel: roundLabel(state),
     moveLabel: moveLabel(state, current, teamViews, members),
-    modeLabel: localize(`BRINK.Setting.initiativeMode.choices.${state.mode}`),
+    modeLabel: localize(TRACKER_MODE_LABEL[state.mode]),
     sections: state.mode === "teams" ? teamViews : placeViews(combat, state, members),
     canBegin: viewer.isGM && state.phase === "setup" && combat.combatants.size > 0,
     canEndTurn: running && current !== undefined && (viewer.isGM || viewer.owns(current)),

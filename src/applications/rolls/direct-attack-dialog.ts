@@ -4,11 +4,14 @@
  * rolled and why each has its size, and (unless the player hides exact odds) each target's exact
  * chance to take damage and the average damage, updated as the choices change.
  */
+import type { RollMode } from "../../chat/post";
+import { adjustDefences, type Defender } from "../../rules/attacks";
+import { deflectionFor, type DamageType } from "../../rules/damage";
 import type { DieSize } from "../../rules/dice";
 import {
-  chanceOfAtLeast,
+  chanceOfAtLeastByDie,
   directDice,
-  meanDamage,
+  meanDamageByDie,
   POSITIONS,
   type DirectDie,
   type Position,
@@ -17,12 +20,15 @@ import { fractionValue } from "../../rules/death";
 import { preference } from "../../settings";
 import type { GroupedAttacker } from "../../workflows/direct-attack";
 import { formObject, isTicked, renderDialog } from "../dialog-form";
+import { readRollMode, rollModeOptions } from "./roll-choices";
 
 /** A weapon that may strike: its id ("unarmed" for bare hands), its die (null: bare hands). */
 export interface StrikeOption {
   id: string;
   label: string;
   die: DieSize | null;
+  /** What its blow deflects as: a die's deflection hangs on it. */
+  damageType: DamageType;
 }
 
 /** Another of the GM's characters that may join, with the weapon it would strike with. */
@@ -30,26 +36,32 @@ export interface GroupOption {
   actorUuid: string;
   name: string;
   weapon: StrikeOption;
+  /** Its size: a die's deflection hangs on its wielder's size. */
+  size: number;
 }
 
 export interface DirectTargetRow {
   name: string;
-  /** The deflection the main weapon meets on this target (size and Guard counted). */
-  deflection: number;
+  /** The target's defences, Guard counted; each die meets them from its wielder's size. */
+  defender: Defender;
 }
 
 export interface DirectDialogInput {
   attackerName: string;
+  attackerSize: number;
   weapon: StrikeOption;
   offhands: StrikeOption[];
   grouped: GroupOption[];
   targets: DirectTargetRow[];
+  /** The roll mode the dialog starts at: the user's own. */
+  rollMode: RollMode;
 }
 
 export interface DirectChoice {
   position: Position;
   offhandId: string;
   grouped: GroupedAttacker[];
+  rollMode: RollMode;
 }
 
 const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
@@ -61,21 +73,22 @@ export function readDirectChoice(form: Record<string, unknown>, input: DirectDia
   const grouped = input.grouped
     .filter((_, index) => isTicked(form[`grouped.${index}`]))
     .map((g) => ({ actorUuid: g.actorUuid, weaponId: g.weapon.id }));
-  return { position, offhandId: offhand?.id ?? "", grouped };
+  return { position, offhandId: offhand?.id ?? "", grouped, rollMode: readRollMode(form, input.rollMode) };
 }
 
 interface Strike {
   name: string;
   option: StrikeOption;
+  size: number;
 }
 
 function strikesOf(choice: DirectChoice, input: DirectDialogInput): Strike[] {
   const offhand = input.offhands.find((o) => o.id === choice.offhandId);
   const joined = input.grouped.filter((g) => choice.grouped.some((c) => c.actorUuid === g.actorUuid));
   return [
-    { name: input.attackerName, option: input.weapon },
-    ...(offhand ? [{ name: input.attackerName, option: offhand }] : []),
-    ...joined.map((g) => ({ name: g.name, option: g.weapon })),
+    { name: input.attackerName, option: input.weapon, size: input.attackerSize },
+    ...(offhand ? [{ name: input.attackerName, option: offhand, size: input.attackerSize }] : []),
+    ...joined.map((g) => ({ name: g.name, option: g.weapon, size: g.size })),
   ];
 }
 
@@ -102,26 +115,48 @@ function diceText(choice: DirectChoice, input: DirectDialogInput): string {
     .join(", ");
 }
 
+/** Each target's deflection against each die (its wielder's size, its damage type) and the exact odds. */
 function chanceRows(choice: DirectChoice, input: DirectDialogInput) {
-  const sizes = diceOf(choice, input).dice.map((die) => die.size);
-  return input.targets.map((target) => ({
-    name: target.name,
-    deflection: target.deflection,
-    chance: percent(fractionValue(chanceOfAtLeast(sizes, target.deflection, 1))),
-    mean: (Math.round(fractionValue(meanDamage(sizes, target.deflection)) * 10) / 10).toFixed(1),
-  }));
+  const { strikes, dice } = diceOf(choice, input);
+  return input.targets.map((target) => {
+    const deflected = dice.map((die, index) => {
+      const strike = strikes[index];
+      const defences = adjustDefences(strike?.size ?? input.attackerSize, target.defender);
+      return {
+        size: die.size,
+        deflection: deflectionFor(strike?.option.damageType ?? "bludgeoning", defences.deflection),
+      };
+    });
+    const deflections = [...new Set(deflected.map((d) => d.deflection))];
+    return {
+      name: target.name,
+      deflection: deflections.join(" / "),
+      chance: percent(fractionValue(chanceOfAtLeastByDie(deflected, 1))),
+      mean: (Math.round(fractionValue(meanDamageByDie(deflected)) * 10) / 10).toFixed(1),
+    };
+  });
 }
 
 function rowCells(row: ReturnType<typeof chanceRows>[number], showOdds: boolean): HTMLTableRowElement {
   const tr = document.createElement("tr");
-  const texts = [row.name, String(row.deflection), ...(showOdds ? [row.chance, row.mean] : [])];
+  const texts = [row.name, row.deflection, ...(showOdds ? [row.chance, row.mean] : [])];
   for (const text of texts) tr.append(Object.assign(document.createElement("td"), { textContent: text }));
   return tr;
 }
 
-const NO_CHOICE: DirectChoice = { position: "normal", offhandId: "", grouped: [] };
+/** The dialog's starting choice, which Skip roll dialog takes as it is. */
+export const defaultDirectChoice = (input: DirectDialogInput): DirectChoice => ({
+  position: "normal",
+  offhandId: "",
+  grouped: [],
+  rollMode: input.rollMode,
+});
 
-export async function directDialogContent(input: DirectDialogInput): Promise<string> {
+/** The dialog's body, drawn for `choice` (its starting choice unless given). */
+export async function directDialogContent(
+  input: DirectDialogInput,
+  choice: DirectChoice = defaultDirectChoice(input),
+): Promise<string> {
   return renderDialog("dialogs/direct-attack.hbs", {
     positions: POSITIONS.map((value) => ({
       value,
@@ -133,8 +168,9 @@ export async function directDialogContent(input: DirectDialogInput): Promise<str
       ...input.offhands.map((o) => ({ value: o.id, label: o.label })),
     ],
     grouped: input.grouped.map((g, index) => ({ index, label: `${g.name}: ${g.weapon.label}` })),
-    dice: diceText(NO_CHOICE, input),
-    chances: chanceRows(NO_CHOICE, input),
+    rollModes: rollModeOptions(input.rollMode),
+    dice: diceText(choice, input),
+    chances: chanceRows(choice, input),
     showOdds: preference("showExactOdds"),
   });
 }
@@ -170,5 +206,3 @@ export async function askDirectAttack(input: DirectDialogInput): Promise<DirectC
   // The button's callback returns a DirectChoice; a closed dialog gives null.
   return choice && typeof choice === "object" ? (choice as DirectChoice) : null;
 }
-
-export const DEFAULT_DIRECT_CHOICE = NO_CHOICE;

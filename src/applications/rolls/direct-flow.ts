@@ -6,15 +6,14 @@
 import { BrinkActor } from "../../documents/actor";
 import { itemData, WeaponData } from "../../data";
 import { ownRollMode } from "../../chat/post";
-import { adjustDefences } from "../../rules/attacks";
-import { deflectionFor } from "../../rules/damage";
 import { guardedDefender, type TokenActor } from "../../workflows/attack-card";
+import { weaponBlocker } from "../../workflows/attack";
 import { requestDirectAttack, UNARMED } from "../../workflows/direct-attack";
 import { warn } from "../dialog-form";
 import { skipsDialog } from "./fast-forward";
 import {
   askDirectAttack,
-  DEFAULT_DIRECT_CHOICE,
+  defaultDirectChoice,
   type DirectDialogInput,
   type GroupOption,
   type StrikeOption,
@@ -24,13 +23,17 @@ const unarmedOption = (): StrikeOption => ({
   id: UNARMED,
   label: game.i18n.localize("BRINK.Direct.unarmed"),
   die: null,
+  // As the GM's client strikes bare hands (workflows/direct-attack-card).
+  damageType: "bludgeoning",
 });
 
-/** A weapon as it would strike under direct damage, or null when it has no die set. */
+/** A weapon as it would strike under direct damage, or null when it has no die set or cannot attack (broken, dropped). */
 function strikeOption(item: Item.Implementation): StrikeOption | null {
-  const data = itemData(item, WeaponData);
-  const die = data?.attackWeapon().damageDie;
-  return data && die && !data.condition.broken ? { id: item.id ?? "", label: item.name, die } : null;
+  const weapon = itemData(item, WeaponData)?.attackWeapon();
+  const die = weapon?.damageDie;
+  return weapon && die && !weaponBlocker(item)
+    ? { id: item.id ?? "", label: item.name, die, damageType: weapon.damageType }
+    : null;
 }
 
 const weaponsOf = (actor: BrinkActor): Item.Implementation[] =>
@@ -51,7 +54,9 @@ function groupOptions(attacker: BrinkActor, targets: readonly TokenActor[]): Gro
     const actor = token.actor;
     if (!(actor instanceof BrinkActor) || excluded.has(actor) || seen.has(actor)) return [];
     seen.add(actor);
-    return [{ actorUuid: actor.uuid, name: token.name, weapon: joiningWeapon(actor) }];
+    return [
+      { actorUuid: actor.uuid, name: token.name, weapon: joiningWeapon(actor), size: actor.rolling.size },
+    ];
   });
 }
 
@@ -62,19 +67,14 @@ function dialogInput(
   targets: readonly TokenActor[],
 ): DirectDialogInput {
   const others = weaponsOf(actor).filter((item) => item !== weapon);
-  const type = itemData(weapon, WeaponData)?.attackWeapon().damageType ?? "bludgeoning";
   return {
     attackerName: actor.name,
+    attackerSize: actor.rolling.size,
     weapon: main,
     offhands: [...others.flatMap((item) => strikeOption(item) ?? []), unarmedOption()],
     grouped: groupOptions(actor, targets),
-    targets: targets.map((t) => ({
-      name: t.name,
-      deflection: deflectionFor(
-        type,
-        adjustDefences(actor.rolling.size, guardedDefender(t.uuid, t.actor)).deflection,
-      ),
-    })),
+    rollMode: ownRollMode(),
+    targets: targets.map((t) => ({ name: t.name, defender: guardedDefender(t.uuid, t.actor) })),
   };
 }
 
@@ -87,8 +87,10 @@ export async function promptDirectAttack(
 ): Promise<void> {
   const main = strikeOption(weapon);
   if (!main) return warn("BRINK.Direct.Refusal.no-die", { weapon: weapon.name, name: actor.name });
+  // [decision] A direct blow is measured against a token's deflection: no typed-in target, so say so before the dialog.
+  if (!targets.length) return warn("BRINK.Direct.Refusal.no-target", { weapon: weapon.name });
   const input = dialogInput(actor, weapon, main, targets);
-  const choice = skipsDialog(event) ? DEFAULT_DIRECT_CHOICE : await askDirectAttack(input);
+  const choice = skipsDialog(event) ? defaultDirectChoice(input) : await askDirectAttack(input);
   if (!choice) return;
   await requestDirectAttack({
     actorUuid: actor.uuid,
@@ -97,6 +99,6 @@ export async function promptDirectAttack(
     targets: targets.map((t) => t.uuid),
     position: choice.position,
     grouped: choice.grouped,
-    rollMode: ownRollMode(),
+    rollMode: choice.rollMode,
   });
 }

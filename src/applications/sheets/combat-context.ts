@@ -1,18 +1,21 @@
 /**
  * The combat section at the top of the character tab: each weapon with what it rolls to hit, its
- * damage and durability, and each worn armour and shield with its deflection or block.
+ * damage and durability, and each worn armour and shield with its deflection or block. Under
+ * direct damage (RULES §7.3) no attack test is rolled, so a weapon shows only the die it rolls.
  */
 import { PROFICIENCY_BONUS } from "../../rules/tests";
 import { ArmourData, ShieldData, WeaponData, type BrinkActorData } from "../../data";
+import { weaponDamageText } from "./weapon-damage";
 
 export interface WeaponRowView {
   id: string;
   name: string;
   img: string;
-  /** "STR d6 + Combat d6 +1": the dice the attack rolls, per attribute the weapon allows. */
+  /** "STR d6 + Combat d6 +1": the dice the attack rolls, per attribute the weapon allows ("" under direct damage). */
   toHit: string;
+  /** "4 Piercing", or under direct damage "d8 Piercing". */
   damage: string;
-  /** "Critical 8 on 19+" */
+  /** "Critical 8 on 19+" ("" under direct damage). */
   critical: string;
   durability: string;
   broken: boolean;
@@ -58,18 +61,21 @@ function weaponRow(
   item: Item.Implementation,
   weapon: WeaponData,
   combat: string,
+  direct: boolean,
 ): WeaponRowView {
   const i18n = game.i18n;
   return {
     id: item.id ?? "",
     name: item.name,
     img: item.img ?? "icons/svg/sword.svg",
-    toHit: toHit(system, weapon, combat),
-    damage: `${weapon.damage} ${i18n.localize(`BRINK.DamageType.${weapon.damageType}`)}`,
-    critical: i18n.format("BRINK.Sheet.Combat.critical", {
-      damage: String(weapon.criticalDamage),
-      threshold: String(weapon.criticalThreshold),
-    }),
+    toHit: direct ? "" : toHit(system, weapon, combat),
+    damage: weaponDamageText(weapon, direct),
+    critical: direct
+      ? ""
+      : i18n.format("BRINK.Sheet.Combat.critical", {
+          damage: String(weapon.criticalDamage),
+          threshold: String(weapon.criticalThreshold),
+        }),
     durability: durabilityText(weapon.condition),
     broken: weapon.condition.broken,
     equipped: weapon.equipped,
@@ -97,18 +103,22 @@ function protectionRow(item: Item.Implementation, data: ArmourData | ShieldData)
   };
 }
 
-/** Weapons first (equipped before the rest), then the armour and shields the character carries. */
-export function combatView(system: BrinkActorData, items: Iterable<Item.Implementation>) {
+/**
+ * Weapons first (equipped before the rest), then the armour and shields the character carries.
+ * `direct`: the world plays direct damage, so the to-hit column and the critical go.
+ */
+export function combatView(system: BrinkActorData, items: Iterable<Item.Implementation>, direct: boolean) {
   const weapons: WeaponRowView[] = [];
   const protection: ProtectionRowView[] = [];
   const combat = combatDice(system);
   for (const item of items) {
     const data = item.system;
-    if (data instanceof WeaponData && !data.dropped) weapons.push(weaponRow(system, item, data, combat));
+    if (data instanceof WeaponData && !data.dropped)
+      weapons.push(weaponRow(system, item, data, combat, direct));
     else if ((data instanceof ArmourData || data instanceof ShieldData) && !data.dropped)
       protection.push(protectionRow(item, data));
   }
   weapons.sort((a, b) => Number(b.equipped) - Number(a.equipped));
-  return { weapons, protection };
+  return { weapons, protection, direct };
 }
 export type CombatView = ReturnType<typeof combatView>;

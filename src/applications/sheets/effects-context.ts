@@ -6,6 +6,8 @@
  */
 import { InjuryData, SetbackData, actorData } from "../../data";
 import { untilLabel } from "../../helpers/condition-timer-label";
+import { countOf } from "../../helpers/plural";
+import { effectTimeLeft, type EffectDurationSource } from "./effect-time-left";
 import { statusLabelKey } from "../../status-effects";
 
 export interface EffectRow {
@@ -104,13 +106,21 @@ function conditionRows(actor: Actor.Implementation): EffectRow[] {
   return rows;
 }
 
-/** How long an Active Effect was set to last, from what it stores; none means until removed. */
+const SECONDS_PER_HOUR = 3600;
+
+/** How long an Active Effect has left (an hour or more in whole hours, rounded up); none means until removed. */
 function effectDuration(effect: ActiveEffect.Implementation): string {
-  const { rounds, turns, seconds } = effect._source.duration;
-  if (rounds) return format("BRINK.Effects.Duration.rounds", { count: String(rounds) });
-  if (turns) return format("BRINK.Effects.Duration.turns", { count: String(turns) });
-  if (seconds) return format("BRINK.Effects.Duration.seconds", { count: String(seconds) });
-  return localize("BRINK.Effects.untilRemoved");
+  const combat = game.combat;
+  // Core's ActiveEffect schema stores these duration fields, each null when unset.
+  const left = effectTimeLeft(effect._source.duration as EffectDurationSource, {
+    worldTime: game.time.worldTime,
+    combat: combat?.started ? { id: combat.id ?? "", round: combat.round } : null,
+  });
+  if (!left) return localize("BRINK.Effects.untilRemoved");
+  if (left.unit === "rounds") return countOf("round", left.count);
+  if (left.unit === "turns") return countOf("turn", left.count);
+  if (left.count >= SECONDS_PER_HOUR) return countOf("hour", Math.ceil(left.count / SECONDS_PER_HOUR));
+  return format("BRINK.Effects.Duration.seconds", { count: String(left.count) });
 }
 
 function effectRows(actor: Actor.Implementation): EffectRow[] {

@@ -6,6 +6,8 @@
  */
 import { ArmourData, GearData, ShieldData, WeaponData, physicalData } from "../../data";
 import { bySort, itemView, type ItemView } from "./actor-context";
+import { optionalRules } from "../../settings";
+import { weaponDamageText } from "./weapon-damage";
 
 export const INVENTORY_TYPES = ["weapon", "armour", "shield", "gear", "talent"] as const;
 export type InventoryType = (typeof INVENTORY_TYPES)[number];
@@ -33,6 +35,13 @@ const COLUMNS: Record<InventoryType, string[]> = {
   gear: ["BRINK.Inventory.Column.quantity", "BRINK.Inventory.Column.price"],
   talent: [],
 };
+
+/** The weapon section's headings under direct damage: the damage column holds the die. */
+const DIRECT_WEAPON_COLUMNS = [
+  "BRINK.Inventory.Column.damageDie",
+  "BRINK.Inventory.Column.durability",
+  "BRINK.Inventory.Column.quantity",
+];
 
 /** One value of a row, with its column's heading (narrow sheets show it beside the value). */
 export interface InventoryCell {
@@ -65,15 +74,10 @@ function durabilityCell(item: Item.Implementation): string {
 }
 
 /** The cells after the name, in the order of the section's columns. */
-function cellsOf(item: Item.Implementation): string[] {
+function cellsOf(item: Item.Implementation, direct: boolean): string[] {
   const { system } = item;
   const quantity = String(physicalData(item)?.quantity ?? "");
-  if (system instanceof WeaponData)
-    return [
-      `${system.damage} ${localize(`BRINK.DamageType.${system.damageType}`)}`,
-      durabilityCell(item),
-      quantity,
-    ];
+  if (system instanceof WeaponData) return [weaponDamageText(system, direct), durabilityCell(item), quantity];
   if (system instanceof ArmourData)
     return [
       game.i18n.format("BRINK.Inventory.deflectionCell", {
@@ -94,9 +98,14 @@ export function descriptionOf(item: Item.Implementation): string {
   return typeof description === "string" ? description : "";
 }
 
-function rowOf(item: Item.Implementation, columns: string[], description: string | undefined): InventoryRow {
+function rowOf(
+  item: Item.Implementation,
+  columns: string[],
+  description: string | undefined,
+  direct: boolean,
+): InventoryRow {
   const view = itemView(item);
-  const values = cellsOf(item);
+  const values = cellsOf(item, direct);
   return {
     ...view,
     cells: values.map((value, index) => ({ label: columns[index] ?? "", value })),
@@ -129,8 +138,11 @@ export async function inventorySections(
 ): Promise<InventorySection[]> {
   const items = [...actor.items].sort(bySort);
   const descriptions = await expandedDescriptions(items, expanded);
+  // RULES §7.3: under direct damage a weapon's damage is its die.
+  const direct = optionalRules().damageRule === "direct";
   return INVENTORY_TYPES.map((type) => {
-    const columns = COLUMNS[type].map(localize);
+    const keys = direct && type === "weapon" ? DIRECT_WEAPON_COLUMNS : COLUMNS[type];
+    const columns = keys.map(localize);
     return {
       type,
       label: localize(`BRINK.Inventory.Section.${type}`),
@@ -138,7 +150,7 @@ export async function inventorySections(
       columns,
       rows: items
         .filter((item) => item.type === type)
-        .map((item) => rowOf(item, columns, descriptions.get(item.id ?? ""))),
+        .map((item) => rowOf(item, columns, descriptions.get(item.id ?? ""), direct)),
     };
   });
 }

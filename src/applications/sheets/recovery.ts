@@ -5,7 +5,9 @@
  */
 import { actorData } from "../../data";
 import { recoveryChance, RETIREMENT_SESSIONS_BEFORE_TESTS } from "../../rules/long-term-recovery";
+import { countOf } from "../../helpers/plural";
 import {
+  downtimeDaysLeft,
   permanentInjuries,
   requestDowntime,
   requestLevelHeal,
@@ -25,6 +27,8 @@ export interface RecoveryView {
   sessions?: number;
   sessionsBeforeTests?: number;
   downtimeHint?: string;
+  /** Why a player must wait for the next month of downtime (the button is disabled), or "". */
+  downtimeWait?: string;
   isGM?: boolean;
 }
 
@@ -33,6 +37,7 @@ export function recoveryView(actor: Actor.Implementation): RecoveryView {
   const { recovery, attributes } = actorData(actor);
   const injuries = permanentInjuries(actor);
   const con = attributes.con.value;
+  const days = game.user.isGM ? 0 : downtimeDaysLeft(actor);
   return {
     show: injuries.length > 0 || recovery.retired || recovery.levelHeals > 0,
     injuries,
@@ -45,6 +50,8 @@ export function recoveryView(actor: Actor.Implementation): RecoveryView {
       con: String(con),
       chance: String(Math.round(recoveryChance(con) * 100)),
     }),
+    downtimeWait:
+      days > 0 ? game.i18n.format("BRINK.Recovery.downtimeWait", { days: countOf("day", days) }) : "",
     isGM: game.user.isGM,
   };
 }

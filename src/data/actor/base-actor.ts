@@ -66,6 +66,8 @@ export const actorSchema = () => {
       retired: new f.BooleanField({ required: true, initial: false }),
       /** Sessions its player has played since it retired. */
       sessions: countField(0),
+      /** World time (seconds) of its last month of downtime; null for never. */
+      downtimeAt: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
     }),
     details: new f.SchemaField({ biography: descriptionField(), notes: descriptionField() }),
     /** Conditions the rules set (unconscious, dying, stable, dead…); shown as statuses without effects. */

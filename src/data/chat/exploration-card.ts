@@ -275,9 +275,15 @@ export function renderExplorationCard(record: ExplorationRecord, withButtons = f
   const back = record.return;
   const checks = record.checks;
   const subtitle = back
-    ? text(`path.${back.path}`, { difficulty: back.difficulty, turns: back.travelTurns })
+    ? text(`path.${back.path}`, {
+        difficulty: back.difficulty,
+        turns: countOf("travelTurn", back.travelTurns),
+      })
     : checks
-      ? text(`subtitle.${record.kind}`, { hours: checks.hours, difficulty: checks.difficulty })
+      ? text(`subtitle.${record.kind}`, {
+          hours: countOf("hour", checks.hours),
+          difficulty: checks.difficulty,
+        })
       : "";
   const checkEntries = checks
     ? checks.entries.map((entry) => ({

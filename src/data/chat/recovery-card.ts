@@ -36,6 +36,9 @@ export interface RecoveryRecord {
   successorName: string;
   /** XP the new character of a retirement starts with. */
   successorXp: number;
+  /** A downtime's world time, and the character's one before it (what a revert puts back). */
+  downtimeAt: number | null;
+  previousDowntimeAt: number | null;
 }
 
 const recoveryCardSchema = () => {
@@ -54,6 +57,8 @@ const recoveryCardSchema = () => {
     successorUuid: text(),
     successorName: text(),
     successorXp: count(),
+    downtimeAt: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
+    previousDowntimeAt: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
   };
 };
 type RecoveryCardSchema = ReturnType<typeof recoveryCardSchema>;
@@ -81,6 +86,8 @@ export class RecoveryCardData
       successorUuid: this.successorUuid,
       successorName: this.successorName,
       successorXp: this.successorXp,
+      downtimeAt: this.downtimeAt,
+      previousDowntimeAt: this.previousDowntimeAt,
     };
   }
 

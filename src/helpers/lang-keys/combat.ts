@@ -1,5 +1,6 @@
 /** Team turns and the turn economy (RULES §2–§3): why the GM's client refuses a turn or an action. */
 import type { Unavailable } from "../../rules/action-availability";
+import type { InitiativeMode } from "../../rules/initiative";
 import type { TurnRefusal } from "../../rules/team-turns";
 import type { LangKey } from "./lang-key";
 
@@ -70,3 +71,10 @@ export const ACTIONS_PANEL_REASON = {
   "not-prone": "BRINK.ActionsPanel.Reason.notProne",
   "already-prone": "BRINK.ActionsPanel.Reason.alreadyProne",
 } as const satisfies Record<Unavailable, LangKey>;
+
+/** The tracker header's name for the initiative mode: the tracker's own words, not the settings menu's. */
+export const TRACKER_MODE_LABEL = {
+  teams: "BRINK.Combat.Tracker.mode.teams",
+  dexterity: "BRINK.Combat.Tracker.mode.dexterity",
+  "dexterity-test": "BRINK.Combat.Tracker.mode.dexterity-test",
+} as const satisfies Record<InitiativeMode, LangKey>;

@@ -1,4 +1,11 @@
 export { permanentInjuries, type PermanentInjury } from "./injuries";
-export { requestDowntime, requestLevelHeal, requestRetire, requestReturn, requestSession } from "./requests";
+export {
+  downtimeDaysLeft,
+  requestDowntime,
+  requestLevelHeal,
+  requestRetire,
+  requestReturn,
+  requestSession,
+} from "./requests";
 export { requestRecoveryRevert } from "./revert";
 export { registerLevelHeals } from "./level-heals";

@@ -9,7 +9,8 @@ import { renderRecoveryCard, type HealedRecord, type RecoveryKind, type Recovery
 import { resolveWithFoundryDice, type BrinkRoll } from "../../dice";
 import { defineRequest, refuse, type Refusal, type RequestContext, type RequestResult } from "../../requests";
 import type { Fields } from "../../requests/fields";
-import { recoveryTest, sessionTestDue, successorXp } from "../../rules/long-term-recovery";
+import { countOf } from "../../helpers/plural";
+import { downtimeWait, recoveryTest, sessionTestDue, successorXp } from "../../rules/long-term-recovery";
 import { actorFrom, recoveryData, updateActors } from "../retreat";
 import { healPermanentInjury, permanentInjuries, type Healing } from "./injuries";
 
@@ -61,6 +62,8 @@ function baseRecord(kind: RecoveryKind, actor: Actor.Implementation): RecoveryRe
     successorUuid: "",
     successorName: "",
     successorXp: 0,
+    downtimeAt: null,
+    previousDowntimeAt: null,
   };
 }
 
@@ -90,17 +93,35 @@ function chosenInjury(actor: Actor.Implementation, injuryId: string): Healing | 
   return healPermanentInjury(actor, injuryId) ?? refuse("BRINK.Recovery.Refusal.unknownInjury");
 }
 
+/** Whole days, rounded up, of the wait before a character's next month of downtime. */
+export const downtimeDaysLeft = (actor: Actor.Implementation): number =>
+  Math.ceil(downtimeWait(recoveryData(actor).recovery.downtimeAt, game.time.worldTime) / 86400);
+
 async function handleDowntime({ actorUuid, injuryId }: InjuryRequest, { user }: RequestContext) {
   const actor = await ownedCharacter(actorUuid, user);
   if (isRefusal(actor)) return actor;
   if (inActiveCombat(actor)) return refuse("BRINK.Recovery.Refusal.inCombat", { name: actor.name });
+  // [decision] Once per month of world time; a GM asking grants the month (the GM keeps the calendar).
+  const days = downtimeDaysLeft(actor);
+  if (days > 0 && !user.isGM)
+    return refuse("BRINK.Recovery.Refusal.downtimeTooSoon", { name: actor.name, days: countOf("day", days) });
   const healing = chosenInjury(actor, injuryId);
   if (isRefusal(healing)) return healing;
   const con = recoveryData(actor).attributes.con.value;
   const { result, rolls } = await resolveWithFoundryDice((dice) => recoveryTest(con, dice));
   const applied = result.success ? healing : null;
-  await writeHealing(actor, applied, {});
-  await postCard({ ...baseRecord("downtime", actor), test: result, healed: applied?.record ?? null }, rolls);
+  const downtime = {
+    downtimeAt: game.time.worldTime,
+    previousDowntimeAt: recoveryData(actor).recovery.downtimeAt,
+  };
+  await writeHealing(actor, applied, { "system.recovery.downtimeAt": downtime.downtimeAt });
+  const record = {
+    ...baseRecord("downtime", actor),
+    ...downtime,
+    test: result,
+    healed: applied?.record ?? null,
+  };
+  await postCard(record, rolls);
   return { ok: true } as const;
 }
 

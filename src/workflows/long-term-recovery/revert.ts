@@ -26,7 +26,10 @@ function counterChanges(record: RecoveryRecord, actor: Actor.Implementation): Re
     case "return":
       return recovery.retired ? {} : { "system.recovery.retired": true };
     case "downtime":
-      return {};
+      // Only while no later downtime has replaced it: the character may take this month again.
+      return recovery.downtimeAt === record.downtimeAt
+        ? { "system.recovery.downtimeAt": record.previousDowntimeAt }
+        : {};
   }
 }
 
