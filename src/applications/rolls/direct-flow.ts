@@ -55,14 +55,15 @@ function groupOptions(attacker: BrinkActor, targets: readonly TokenActor[]): Gro
   });
 }
 
+/** The dialog's input; `weapon` null strikes with bare hands (any weapon may join as the second). */
 function dialogInput(
   actor: BrinkActor,
-  weapon: Item.Implementation,
+  weapon: Item.Implementation | null,
   main: StrikeOption,
   targets: readonly TokenActor[],
 ): DirectDialogInput {
   const others = weaponsOf(actor).filter((item) => item !== weapon);
-  const type = itemData(weapon, WeaponData)?.attackWeapon().damageType ?? "bludgeoning";
+  const type = (weapon && itemData(weapon, WeaponData)?.attackWeapon().damageType) ?? "bludgeoning";
   return {
     attackerName: actor.name,
     weapon: main,
@@ -93,6 +94,26 @@ export async function promptDirectAttack(
   await requestDirectAttack({
     actorUuid: actor.uuid,
     weaponId: weapon.id ?? "",
+    offhandId: choice.offhandId,
+    targets: targets.map((t) => t.uuid),
+    position: choice.position,
+    grouped: choice.grouped,
+    rollMode: ownRollMode(),
+  });
+}
+
+/** An unarmed blow (S3: a d4) from the sheet's Unarmed button, for a character with no weapon or who punches. */
+export async function promptUnarmedAttack(
+  actor: BrinkActor,
+  targets: TokenActor[],
+  event?: Event,
+): Promise<void> {
+  const input = dialogInput(actor, null, unarmedOption(), targets);
+  const choice = skipsDialog(event) ? DEFAULT_DIRECT_CHOICE : await askDirectAttack(input);
+  if (!choice) return;
+  await requestDirectAttack({
+    actorUuid: actor.uuid,
+    weaponId: UNARMED,
     offhandId: choice.offhandId,
     targets: targets.map((t) => t.uuid),
     position: choice.position,

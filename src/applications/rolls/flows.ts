@@ -41,7 +41,7 @@ import {
   type AttackAnswer,
   type AttackDialogInput,
 } from "./attack-dialog";
-import { promptDirectAttack } from "./direct-flow";
+import { promptDirectAttack, promptUnarmedAttack } from "./direct-flow";
 import { optionalRules } from "../../settings";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
@@ -236,4 +236,14 @@ export async function promptAttack(
     rollMode: answer.rollMode,
     ...(answer.manual ? { manual: answer.manual } : {}),
   });
+}
+
+/**
+ * The sheet's Unarmed attack: under direct damage (RULES §7.3, S3) bare hands roll a d4. Core's
+ * attack rule (RULES §4) defines no unarmed attack, so it is refused there.
+ */
+export async function promptUnarmed(actor: BrinkActor, request: RollRequest = {}): Promise<void> {
+  if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
+  if (optionalRules().damageRule !== "direct") return warn("BRINK.Direct.Refusal.unarmedCore");
+  return promptUnarmedAttack(actor, targetedTokens(), request.event);
 }

@@ -403,7 +403,7 @@ export function statsContext(actor: Actor.Implementation, changes: readonly Effe
     storedProficiencyList: [...stored.proficiencies].sort().join(","),
     isNpc,
     life: lifeView(system),
-    combat: combatView(system, actor.items),
+    combat: { ...combatView(system, actor.items), unarmed: rules.damageRule === "direct" },
   };
 }
 
