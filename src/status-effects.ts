@@ -1,4 +1,5 @@
 import { SYSTEM_PATH } from "./constants";
+import { LIGHT_LEVELS } from "./rules/light";
 
 /** RULES §9: the conditions Brink tracks, in the order the token HUD shows them. */
 export const STATUS_IDS = [
@@ -20,6 +21,7 @@ export const STATUS_IDS = [
   "routed",
   "paralysed",
   "delirious",
+  ...LIGHT_LEVELS,
 ] as const;
 export type StatusId = (typeof STATUS_IDS)[number];
 
@@ -48,6 +50,9 @@ export const STATUS_LABEL = {
   routed: "BRINK.Status.routed",
   paralysed: "BRINK.Status.paralysed",
   delirious: "BRINK.Status.delirious",
+  darkness: "BRINK.Status.darkness",
+  "dim-light": "BRINK.Status.dimLight",
+  "brilliant-light": "BRINK.Status.brilliantLight",
 } as const satisfies Record<StatusId, `BRINK.${string}`>;
 
 const isStatusId = (id: string): id is StatusId => (STATUS_IDS as readonly string[]).includes(id);

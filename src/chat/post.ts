@@ -122,18 +122,19 @@ export async function postOpposedCard(
   return post(actor, "opposed", record, content, rolls, audience);
 }
 
+/** Posts an attack card; `weapon` null is an unarmed blow (direct damage), named "Bare hands". */
 export async function postAttackCard(
   actor: Actor.Implementation,
-  weapon: Item.Implementation,
+  weapon: Item.Implementation | null,
   attacks: AttackRecord[],
   rolls: BrinkRoll[],
   audience?: CardAudience,
 ) {
-  const nonlethal = itemData(weapon, WeaponData)?.properties.has("nonlethal") === true;
+  const nonlethal = weapon ? itemData(weapon, WeaponData)?.properties.has("nonlethal") === true : false;
   const record: AttackCardRecord = {
     actorUuid: actor.uuid,
-    weaponUuid: weapon.uuid,
-    weaponName: weapon.name,
+    weaponUuid: weapon?.uuid ?? "",
+    weaponName: weapon?.name ?? game.i18n.localize("BRINK.Direct.unarmed"),
     attacks,
     applied: {},
     nonlethal,

@@ -5,7 +5,10 @@
  */
 import type { BrinkActorData, WeaponData } from "../data";
 import type { Attribute, Skill } from "../rules/characters";
-import type { Attacker, AttackWeapon, Defender } from "../rules/attacks";
+import type { Attacker, AttackWeapon, Defender, WeaponDelivery } from "../rules/attacks";
+import { DARKSIGHT, lightLevelOf, type LightLevel } from "../rules/light";
+import { optionalRules } from "../settings";
+import { STATUS_LABEL } from "../status-effects";
 import type { Modifier, TestSpec } from "../rules/tests";
 import {
   advantageCounts,
@@ -54,13 +57,22 @@ function effectContributions(system: RollingActorData): EffectContribution[] {
 
 /** The actor's state as the modifier rules read it (rules/modifiers). */
 export function modifierState(system: RollingActorData): ModifierState {
+  const conditions = system.parent?.statuses ?? system.conditions;
+  const level = optionalRules().lightLevels ? lightLevelOf(conditions) : null;
   return {
     exhaustion: -system.testPenalty,
     attributes: system.attributes,
     skills: system.skills,
-    conditions: system.parent?.statuses ?? system.conditions,
+    conditions,
     effects: effectContributions(system),
+    light: level ? { level, darksight: system.proficiencies.has(DARKSIGHT) } : null,
   };
+}
+
+/** A light level's name on a card: "Darkness", or "Darkness (darksight)" when darksight turned it. */
+function lightLabel(level: LightLevel, darksight: boolean): string {
+  const name = label(STATUS_LABEL[level]);
+  return darksight ? game.i18n.format("BRINK.Light.darksightEdge", { level: name }) : name;
 }
 
 /** A modifier's line on a card, in words: "Exhaustion 3", the injury's name, "Guard". */
@@ -70,6 +82,10 @@ export function modifierLabel(line: RollModifier): string {
       return game.i18n.format("BRINK.Roll.Step.exhaustionLevel", { level: String(line.level ?? 0) });
     case "guard":
       return label("BRINK.Roll.Step.guard");
+    case "light":
+      return line.light
+        ? lightLabel(line.light, line.darksight === true)
+        : label("BRINK.Roll.Step.otherEffects");
     case "effect":
       return line.name ?? label("BRINK.Roll.Step.otherEffects");
     default:
@@ -92,8 +108,9 @@ export function rollAdjustment(
   kind: RollKind,
   attribute?: Attribute,
   skill?: Skill | null,
+  delivery?: WeaponDelivery,
 ): RollAdjustment {
-  const lines = rollModifiers(modifierState(system), kind, attribute, skill);
+  const lines = rollModifiers(modifierState(system), kind, attribute, skill, delivery);
   return {
     lines,
     modifiers: lines.filter((l) => l.value !== 0).map((l) => ({ label: modifierLabel(l), value: l.value })),

@@ -1,4 +1,6 @@
+import type { WeaponDelivery } from "./attacks";
 import type { Attribute, Skill } from "./characters";
+import { lightAdvantage, type LightLevel } from "./light";
 
 /*
  * Issue 11, RULES §1, §2, §4, §6, §9: what the roller's own state does to each kind of roll, one
@@ -8,6 +10,7 @@ import type { Attribute, Skill } from "./characters";
  * - Effects (minor and serious injuries, the S1 and S2 wounds, setbacks such as disoriented): their
  *   flat bonus and their disadvantage on the attribute and the skill the roll uses.
  * - Guard: +1 to defence tests (dodge, fortify, resist) while guarding.
+ * - Light (S1, when the GM has it on): the light level's advantage or disadvantage (rules/light).
  * - Death saves (S2) and death luck tests are a plain d20 (+ luck bonus for the latter): nothing.
  */
 
@@ -52,14 +55,19 @@ export interface ModifierState {
   readonly conditions: ReadonlySet<string>;
   /** Each effect's additive changes; whatever the totals hold beyond them is listed as "other". */
   readonly effects: readonly EffectContribution[];
+  /** The light the roller stands in and whether it has darksight; null when light levels are off or it is well lit. */
+  readonly light: { readonly level: LightLevel; readonly darksight: boolean } | null;
 }
 
-export type ModifierSource = "exhaustion" | "effect" | "other" | "guard";
+export type ModifierSource = "exhaustion" | "effect" | "other" | "guard" | "light";
 
 export interface RollModifier {
   readonly source: ModifierSource;
   /** The effect's name, for an effect. */
   readonly name?: string;
+  /** The light level, for light; `darksight` when darksight turned its disadvantage around. */
+  readonly light?: LightLevel;
+  readonly darksight?: boolean;
   /** The exhaustion level, for exhaustion. */
   readonly level?: number;
   /** The attribute or skill key an effect or "other" line changes. */
@@ -97,13 +105,15 @@ function ratingLines(
 /**
  * Every modifier the roller's state puts on a roll of this kind. `attribute` and `skill` name what
  * a test, an attack, a killing strike (the weapon's attribute and Combat) or a resist tests; dodge,
- * fortify and the initiative test fix their own.
+ * fortify and the initiative test fix their own. `delivery` is the weapon's for an attack, or the
+ * dodged attack's for a dodge (light reads it).
  */
 export function rollModifiers(
   state: ModifierState,
   kind: RollKind,
   attribute?: Attribute,
   skill?: Skill | null,
+  delivery?: WeaponDelivery,
 ): RollModifier[] {
   if (kind === "death-save") return [];
   const fixed = FIXED_PARTS[kind];
@@ -118,7 +128,31 @@ export function rollModifiers(
   if (testedSkill) lines.push(...ratingLines(state, "skills", testedSkill, state.skills[testedSkill]));
   if (DEFENCE_TESTS.includes(kind) && state.conditions.has("guarding"))
     lines.push({ source: "guard", value: 1, advantage: 0 });
+  const light = lightLine(state, kind, testedSkill, delivery);
+  if (light) lines.push(light);
   return lines;
+}
+
+function lightLine(
+  state: ModifierState,
+  kind: RollKind,
+  skill: Skill | null,
+  delivery: WeaponDelivery | undefined,
+): RollModifier | null {
+  if (!state.light) return null;
+  const { level, darksight } = state.light;
+  const attack = kind === "attack" || kind === "killing-strike";
+  const roll = {
+    attack,
+    defence: kind === "dodge" || kind === "fortify",
+    // An attack's Combat skill is not a sight or stealth test.
+    skill: attack ? null : skill,
+    ...(delivery === undefined ? {} : { delivery }),
+  };
+  const advantage = lightAdvantage(level, roll, darksight);
+  if (advantage === 0) return null;
+  const turned = darksight && advantage > 0 && lightAdvantage(level, roll, false) < 0;
+  return { source: "light", light: level, ...(turned ? { darksight: true } : {}), value: 0, advantage };
 }
 
 /** A source of advantage (+n) or disadvantage (−n) as a card names it. */

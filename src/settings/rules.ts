@@ -25,9 +25,11 @@ export interface OptionalRules {
   damageRule: DamageRule;
   emergencyRetreat: boolean;
   morale: boolean;
+  lightLevels: boolean;
 }
 
-export const RULE_TOGGLES = { emergencyRetreat: true, morale: false } as const;
+/** `lightLevels` (S1, RULES §7.5): the light conditions are offered and change tests and attacks. */
+export const RULE_TOGGLES = { emergencyRetreat: true, morale: false, lightLevels: false } as const;
 
 /** Every optional rule, in the order the menu lists them. */
 export const RULE_KEYS = [
@@ -49,6 +51,7 @@ export const RULE_SETTING_TEXT = {
     hint: "BRINK.Setting.emergencyRetreat.hint",
   },
   morale: { name: "BRINK.Setting.morale.name", hint: "BRINK.Setting.morale.hint" },
+  lightLevels: { name: "BRINK.Setting.lightLevels.name", hint: "BRINK.Setting.lightLevels.hint" },
 } as const satisfies Record<RuleKey, { name: BrinkKey; hint: BrinkKey }>;
 
 export const DEATH_RULE_LABEL = {
@@ -124,5 +127,6 @@ export function optionalRules(): OptionalRules {
     damageRule: readChoice("damageRule"),
     emergencyRetreat: game.settings.get(SYSTEM_ID, "emergencyRetreat") === true,
     morale: game.settings.get(SYSTEM_ID, "morale") === true,
+    lightLevels: game.settings.get(SYSTEM_ID, "lightLevels") === true,
   };
 }

@@ -166,7 +166,7 @@ export async function rollAttackCard(order: AttackOrder): Promise<ChatMessage.Im
   const rolls: BrinkRoll[] = [];
   for (const [index, { targets, info, conditions }] of attackGroups(order).entries()) {
     const { choice } = order;
-    const own = rollAdjustment(order.attacker.rolling, "attack", choice.attribute);
+    const own = rollAdjustment(order.attacker.rolling, "attack", choice.attribute, null, weaponData.delivery);
     const request = {
       attacker: attackerFor(order.attacker.rolling, order.attacksThisRound + index),
       weapon: weaponData,
@@ -204,7 +204,13 @@ async function killingStrikeCard(
   if (!token || order.targets.length > 1) return refusal("killing-strike-one-target");
   const target = token.actor.rolling;
   // The killing strike's test and the sneak attack a failure becomes both carry the attacker's state.
-  const own = rollAdjustment(order.attacker.rolling, "killing-strike", order.choice.attribute);
+  const own = rollAdjustment(
+    order.attacker.rolling,
+    "killing-strike",
+    order.choice.attribute,
+    null,
+    weaponData.delivery,
+  );
   const request = {
     attacker: attackerFor(order.attacker.rolling, order.attacksThisRound),
     weapon: weaponData,

@@ -16,7 +16,7 @@ import {
   type ItemRevert,
 } from "../data/chat";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { actorData, wieldedData } from "../data";
+import { actorData, wieldedData, WeaponData } from "../data";
 import { actorStateOf, actorUpdateFor, writeLife } from "../documents/actor-state";
 import { rollAdjustment } from "../documents/actor-rolls";
 import {
@@ -27,7 +27,7 @@ import {
   type RequestContext,
   type RequestResult,
 } from "../requests";
-import type { AttackResult, TargetOutcome } from "../rules/attacks";
+import type { AttackResult, TargetOutcome, WeaponDelivery } from "../rules/attacks";
 import { applyDamage, resolveFortify, type ActorState, type Hit } from "../rules/damage-chain";
 import { deflectionFor } from "../rules/damage";
 import { block, dodge, parry } from "../rules/defences";
@@ -122,9 +122,21 @@ async function findOnCard(request: CardRequest): Promise<Found | RequestResult> 
  * What the target's state puts on its dodge or fortify, read when the test is rolled (exhaustion,
  * injuries and setbacks on the attribute and Athletics, Guard's +1): each named on the card.
  */
-function defenceAdjustment(actor: Actor.Implementation, kind: "dodge" | "fortify") {
-  const { modifiers, edges } = rollAdjustment(actorData(actor), kind);
+function defenceAdjustment(
+  actor: Actor.Implementation,
+  kind: "dodge" | "fortify",
+  delivery?: WeaponDelivery,
+) {
+  const { modifiers, edges } = rollAdjustment(actorData(actor), kind, undefined, null, delivery);
   return { defenceBonuses: modifiers, defenceEdges: edges };
+}
+
+/** How the dodged blow came (dim light hinders a dodge against a ranged attack); unknown once the weapon is gone. */
+function dodgedDelivery(found: Found): WeaponDelivery | undefined {
+  const weapon = fromUuidSync(found.system.weaponUuid);
+  // fromUuidSync gives any document; only a Brink weapon has a delivery.
+  const data = weapon instanceof Item ? (weapon.system as unknown) : null;
+  return data instanceof WeaponData ? data.attackWeapon().delivery : undefined;
 }
 
 const isRefusal = (value: Found | RequestResult): value is RequestResult => "ok" in value;
@@ -362,7 +374,7 @@ async function handleReaction(
   const item = wielded?.item;
   const { result, rolls } = await resolveWithFoundryDice((dice) => {
     if (kind === "dodge" || !wielded) {
-      const { defenceBonuses, defenceEdges } = defenceAdjustment(found.actor, "dodge");
+      const { defenceBonuses, defenceEdges } = defenceAdjustment(found.actor, "dodge", dodgedDelivery(found));
       return dodge(state, hit, found.result.total, dice, defenceBonuses, defenceEdges);
     }
     const defence = wielded.data.defenceItem();

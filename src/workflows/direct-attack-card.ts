@@ -27,7 +27,8 @@ export interface DirectStriker {
 
 export interface DirectOrder {
   attacker: BrinkActor;
-  weapon: Item.Implementation;
+  /** Null for bare hands. */
+  weapon: Item.Implementation | null;
   strikers: DirectStriker[];
   position: Position;
   blast: boolean;

@@ -66,7 +66,8 @@ function readGrouped(fields: Fields): GroupedAttacker[] {
 
 const readDirectAttack = (fields: Fields): DirectAttackAsk => ({
   actorUuid: fields.uuid("actorUuid"),
-  weaponId: fields.id("weaponId"),
+  // Bare hands strike as the main weapon too (the sheet's Unarmed attack, RULES §7.3).
+  weaponId: fields.raw("weaponId") === UNARMED ? UNARMED : fields.id("weaponId"),
   offhandId: readWeaponId(fields, "offhandId"),
   targets: fields.distinctUuids("targets", 0, MAX_TARGETS),
   position: fields.oneOf("position", POSITIONS),
@@ -138,17 +139,19 @@ async function handleDirectAttack(
   if (optionalRules().damageRule !== "direct") return refusal("not-direct");
   const attacker = await fighterFor(ask.actorUuid, user);
   if (failed(attacker)) return attacker;
-  const weapon = attacker.items.get(ask.weaponId);
+  const unarmed = ask.weaponId === UNARMED;
+  const weapon = unarmed ? null : attacker.items.get(ask.weaponId);
   const weaponData = weapon ? itemData(weapon, WeaponData) : null;
-  if (!weapon || !weaponData) return refuse("BRINK.Attack.Refusal.not-a-weapon");
+  if (weapon === undefined || (weapon && !weaponData)) return refuse("BRINK.Attack.Refusal.not-a-weapon");
+  const weaponName = weapon?.name ?? game.i18n.localize("BRINK.Direct.unarmed");
   const strikers = await strikersFor(ask, attacker, user);
   if (failed(strikers)) return strikers;
-  if (!ask.targets.length) return refuse("BRINK.Attack.Refusal.no-target", { weapon: weapon.name });
-  const blast = weaponData.attackWeapon().blast;
+  if (!ask.targets.length) return refuse("BRINK.Attack.Refusal.no-target", { weapon: weaponName });
+  const blast = weaponData?.attackWeapon().blast === true;
   if (ask.targets.length > 1 && !blast)
-    return refuse("BRINK.Attack.Refusal.single-target-weapon", { weapon: weapon.name });
+    return refuse("BRINK.Attack.Refusal.single-target-weapon", { weapon: weaponName });
   const targets = attackTargets(ask.targets, user);
-  if (typeof targets === "string") return refuse(targets, { weapon: weapon.name });
+  if (typeof targets === "string") return refuse(targets, { weapon: weaponName });
   const combatant = combatantOf({ actor: attacker, token: null });
   if (combatant) {
     const spent = await combatant.resolveEconomy(user, { operation: "action", action: "attack" });
@@ -157,7 +160,7 @@ async function handleDirectAttack(
   const audience = { rollMode: ask.rollMode, userId: user.id ?? "" };
   const order = { attacker, weapon, strikers, position: ask.position, blast, targets, audience };
   const card = await rollDirectAttackCard(order);
-  if (isRefusal(card)) return refuse(card.reason, { weapon: weapon.name });
+  if (isRefusal(card)) return refuse(card.reason, { weapon: weaponName });
   return { ok: true, messageId: card.id ?? "" };
 }
 

@@ -18,7 +18,7 @@ await bootBrink();
 const { registerRecovery } = await import("../../src/workflows/recovery");
 registerRecovery();
 const { ExplorationPanel } = await import("../../src/applications/exploration");
-const { requestCorruption, requestResilience, requestReturn, requestTravelTurn } =
+const { requestCorruption, requestResilience, requestReturn, requestSetLight, requestTravelTurn } =
   await import("../../src/workflows/exploration");
 
 const render = createRenderer();
@@ -95,6 +95,8 @@ describe("exploration in Chromium", () => {
     async (theme) => {
       await party();
       await settings.set("brink", "travelTurns", 3);
+      // The light control shows only with the light levels rule on.
+      await settings.set("brink", "lightLevels", true);
       const seen = await look(`exploration-panel-${theme}`, await panelHtml(), theme, 420);
       expect(seen.overflow).toEqual([]);
       expect(seen.lowContrast).toEqual([]);
@@ -135,4 +137,19 @@ describe("exploration in Chromium", () => {
       expect(seen.lowContrast).toEqual([]);
     },
   );
+
+  it.each(["light", "dark"] as const)("a light card fits the chat column (%s)", async (theme) => {
+    const { roland, petra } = await party();
+    await settings.set("brink", "lightLevels", true);
+    await petra.update({ "system.conditions": ["dim-light"] } as never);
+    await requestSetLight([roland.uuid, petra.uuid], "darkness");
+    const seen = await look(
+      `exploration-light-${theme}`,
+      chatLogHtml([await cardContent()], theme),
+      theme,
+      300,
+    );
+    expect(seen.overflow).toEqual([]);
+    expect(seen.lowContrast).toEqual([]);
+  });
 });

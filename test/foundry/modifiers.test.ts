@@ -218,6 +218,7 @@ describe("what each roll carries (RULES §1, §4, §6)", () => {
       { source: "Minor Injury (Strength)", key: "attributes.str.bonus", value: -1 },
       { source: "Reeling", key: "attributes.dex.disadvantage", value: 1 },
     ],
+    light: null,
   };
   const summary = (kind: Parameters<typeof rollModifiers>[1], attribute?: "str" | "dex") =>
     rollModifiers(state, kind, attribute).map((m) => [m.source, m.name ?? "", m.value, m.advantage]);

@@ -82,6 +82,7 @@ describe("the settings menus", () => {
       "damageRule",
       "emergencyRetreat",
       "morale",
+      "lightLevels",
       "skipRollDialogs",
       "showExactOdds",
       "collapseCards",
@@ -94,11 +95,18 @@ describe("the settings menus", () => {
     }
   });
 
-  it("Optional rules lists the five built rules with their hints, saves on submit and closes", async () => {
+  it("Optional rules lists the six built rules with their hints, saves on submit and closes", async () => {
     const menu = new OptionalRulesMenu({});
     await menu.render(true);
     const text = menu.element.textContent ?? "";
-    for (const key of ["deathRule", "initiativeMode", "damageRule", "emergencyRetreat", "morale"])
+    for (const key of [
+      "deathRule",
+      "initiativeMode",
+      "damageRule",
+      "emergencyRetreat",
+      "morale",
+      "lightLevels",
+    ])
       expect(text).toContain(game.i18n.localize(`BRINK.Setting.${key}.hint`));
     await submitMenu(menu, {
       deathRule: "dying",
@@ -125,6 +133,7 @@ describe("the settings menus", () => {
       "damageRule",
       "emergencyRetreat",
       "morale",
+      "lightLevels",
     ]);
     const options = [...form.querySelectorAll('select[name="damageRule"] option')].map((o) => o.textContent);
     expect(options).toEqual([
@@ -147,6 +156,7 @@ describe("the settings menus", () => {
       damageRule: "attack",
       emergencyRetreat: true,
       morale: false,
+      lightLevels: false,
     });
     const menu = new OptionalRulesMenu({});
     await submitMenu(menu, { morale: true });

@@ -117,6 +117,7 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "exploration.revert": { messageId: "aaaaaaaaaaaaaaaa" },
     "exploration.resilience": { actorUuids: [w.actorUuid] },
     "exploration.corruption": { actorUuids: [w.actorUuid], difficulty: 11, attribute: "con" },
+    "exploration.light": { actorUuids: [w.actorUuid], level: "darkness" },
     "test.opposed": {
       actorUuid: w.actorUuid,
       defenderUuid: w.actorUuid,

@@ -14,13 +14,18 @@ import {
   requestCorruption,
   requestResilience,
   requestReturn,
+  requestSetLight,
   requestSetTravelTurns,
+  LIGHT_SETTINGS,
   requestTravelTurn,
   travelTurns,
 } from "../../workflows/exploration";
 import { isTicked, warn, wholeNumber } from "../dialog-form";
 import type { Attribute } from "../../rules/characters";
 import { CORRUPTION_DIFFICULTY } from "../../rules/exploration/corruption";
+import type { LightSetting } from "../../data";
+import { optionalRules } from "../../settings";
+import { statusLabelKey } from "../../status-effects";
 
 export const EXPLORATION_PANEL_ID = "brink-exploration";
 
@@ -36,6 +41,7 @@ interface Choices {
   ticked: string[];
   difficulty: number;
   attribute: string;
+  light: string;
 }
 
 const FIRST_CHOICES: Choices = {
@@ -44,6 +50,7 @@ const FIRST_CHOICES: Choices = {
   ticked: [],
   difficulty: CORRUPTION_DIFFICULTY,
   attribute: "",
+  light: "well-lit",
 };
 
 function panelContext(choices: Choices) {
@@ -67,6 +74,7 @@ function panelContext(choices: Choices) {
       img: actor.img,
       ticked: choices.ticked.includes(actor.uuid),
     })),
+    light: optionalRules().lightLevels ? lightContext(choices.light) : null,
     corruption: {
       min: CORRUPTION_DIFFICULTY,
       difficulty: choices.difficulty,
@@ -88,6 +96,18 @@ function panelContext(choices: Choices) {
     },
   };
 }
+
+/** The light levels the GM can set (well lit first), the last one set chosen. */
+function lightContext(chosen: string) {
+  const name = (key: LightSetting) =>
+    key === "well-lit"
+      ? game.i18n.localize("BRINK.Exploration.Card.lighting.wellLit")
+      : game.i18n.localize(statusLabelKey(key));
+  return { levels: LIGHT_SETTINGS.map((key) => ({ key, label: name(key), selected: key === chosen })) };
+}
+
+const isLightSetting = (value: string): value is LightSetting =>
+  (LIGHT_SETTINGS as readonly string[]).includes(value);
 
 function formValue(root: HTMLElement, name: string): string {
   const checked = root.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`);
@@ -127,6 +147,9 @@ export class ExplorationPanel extends handlebarsApplicationBase() {
       checkCorruption: function (this: ExplorationPanel) {
         return this.corruption();
       },
+      setLight: function (this: ExplorationPanel) {
+        return this.setLight();
+      },
     },
   };
 
@@ -150,6 +173,7 @@ export class ExplorationPanel extends handlebarsApplicationBase() {
         .map((box) => box.value),
       difficulty: wholeNumber(formValue(root, "corruptionDifficulty"), CORRUPTION_DIFFICULTY),
       attribute: formValue(root, "corruptionAttribute"),
+      light: formValue(root, "lightLevel") || "well-lit",
     };
   }
 
@@ -167,12 +191,12 @@ export class ExplorationPanel extends handlebarsApplicationBase() {
   }
 
   /** The ticked characters' uuids; null (with a warning) when none is ticked. */
-  private chosen(): string[] | null {
+  private chosen(nobody = "BRINK.Exploration.Refusal.nobody"): string[] | null {
     const chosen = [...this.element.querySelectorAll<HTMLInputElement>('input[name="returning"]')]
       .filter((box) => isTicked(box.checked))
       .map((box) => box.value);
     if (chosen.length > 0) return chosen;
-    warn("BRINK.Exploration.Refusal.nobody");
+    warn(nobody);
     return null;
   }
 
@@ -184,6 +208,13 @@ export class ExplorationPanel extends handlebarsApplicationBase() {
     await this.afterwards(
       requestCorruption(chosen, difficulty, isStageAttribute(attribute) ? attribute : ""),
     );
+  }
+
+  private async setLight(): Promise<void> {
+    const chosen = this.chosen("BRINK.Exploration.Refusal.nobodyLight");
+    if (!chosen) return;
+    const level = formValue(this.element, "lightLevel");
+    await this.afterwards(requestSetLight(chosen, isLightSetting(level) ? level : "well-lit"));
   }
 
   private async rollToReturn(): Promise<void> {

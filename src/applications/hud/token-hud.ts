@@ -4,6 +4,8 @@
  * the palette also reads the actor's prepared statuses; a click then toggles the right way.
  */
 import { tokenHudBase, type StatusChoice } from "../../foundry/hud-base";
+import { LIGHT_LEVELS } from "../../rules/light";
+import { optionalRules } from "../../settings";
 
 export function markActiveStatuses(
   choices: Record<string, StatusChoice>,
@@ -16,9 +18,15 @@ export function markActiveStatuses(
   }
 }
 
+/** With light levels off (S1, RULES §7.5) their conditions are not offered. */
+export function withoutLightLevels(choices: Record<string, StatusChoice>): void {
+  for (const level of LIGHT_LEVELS) delete choices[level];
+}
+
 export class BrinkTokenHUD extends tokenHudBase() {
   override _getStatusEffectChoices(): Record<string, StatusChoice> {
     const choices = super._getStatusEffectChoices();
+    if (!optionalRules().lightLevels) withoutLightLevels(choices);
     markActiveStatuses(choices, this.actor?.statuses ?? new Set());
     return choices;
   }

@@ -29,6 +29,8 @@ export interface AttackDialogInput {
   usable: readonly Attribute[];
   attacksThisRound: number;
   chancesFor: (choice: AttackChoice, manual: ManualDefences | null) => ChanceRow[];
+  /** The attacker's own sources of advantage and disadvantage, in words (light, injuries). */
+  edgesFor: (choice: AttackChoice) => string;
   canKillingStrike: boolean;
   /** Set when no token is targeted: the damage category the typed deflection counts against. */
   manual: { category: DamageCategory } | null;
@@ -109,6 +111,7 @@ async function dialogContent(input: AttackDialogInput, showOdds: boolean): Promi
     rollModes: rollModeOptions(input.rollMode),
     attacksThisRound: input.attacksThisRound,
     chances: input.chancesFor(initial, input.manual ? MANUAL_DEFAULTS : null),
+    edges: input.edgesFor(initial),
     showOdds,
     canKillingStrike: input.canKillingStrike,
     manual: manualContext(input),
@@ -118,8 +121,10 @@ async function dialogContent(input: AttackDialogInput, showOdds: boolean): Promi
 /** Keeps each target's evasion and chance to be hit in step with the form while the player types. */
 export function followAttackOdds(root: Element, input: AttackDialogInput, showOdds: boolean): void {
   const body = root.querySelector("[data-chances] tbody");
+  const edges = root.querySelector("[data-edges]");
   followForm(root.querySelector("form"), (form) => {
     const { choice, manual } = readAnswer(form, input);
+    if (edges) edges.textContent = input.edgesFor(choice);
     const rows = input.chancesFor(choice, manual).map((row) => rowCells(row, showOdds, root));
     body?.replaceChildren(...rows);
   });

@@ -60,9 +60,10 @@ function groupOptions(attacker: BrinkActor, targets: readonly TokenActor[]): Gro
   });
 }
 
+/** The dialog's input; `weapon` null strikes with bare hands (any weapon may join as the second). */
 function dialogInput(
   actor: BrinkActor,
-  weapon: Item.Implementation,
+  weapon: Item.Implementation | null,
   main: StrikeOption,
   targets: readonly TokenActor[],
 ): DirectDialogInput {
@@ -95,6 +96,28 @@ export async function promptDirectAttack(
   await requestDirectAttack({
     actorUuid: actor.uuid,
     weaponId: weapon.id ?? "",
+    offhandId: choice.offhandId,
+    targets: targets.map((t) => t.uuid),
+    position: choice.position,
+    grouped: choice.grouped,
+    rollMode: choice.rollMode,
+  });
+}
+
+/** An unarmed blow (S3: a d4) from the sheet's Unarmed button, for a character with no weapon or who punches. */
+export async function promptUnarmedAttack(
+  actor: BrinkActor,
+  targets: TokenActor[],
+  event?: Event,
+): Promise<void> {
+  const unarmed = unarmedOption();
+  if (!targets.length) return warn("BRINK.Direct.Refusal.no-target", { weapon: unarmed.label });
+  const input = dialogInput(actor, null, unarmed, targets);
+  const choice = skipsDialog(event) ? defaultDirectChoice(input) : await askDirectAttack(input);
+  if (!choice) return;
+  await requestDirectAttack({
+    actorUuid: actor.uuid,
+    weaponId: UNARMED,
     offhandId: choice.offhandId,
     targets: targets.map((t) => t.uuid),
     position: choice.position,

@@ -28,8 +28,10 @@ import {
   readRollMode,
   readTestChoice,
   rollModeOptions,
+  attackEdges,
   testChance,
   testDialogContext,
+  testEdges,
 } from "./roll-choices";
 import { skipsDialog } from "./fast-forward";
 import {
@@ -39,7 +41,7 @@ import {
   type AttackAnswer,
   type AttackDialogInput,
 } from "./attack-dialog";
-import { promptDirectAttack } from "./direct-flow";
+import { promptDirectAttack, promptUnarmedAttack } from "./direct-flow";
 import { optionalRules } from "../../settings";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
@@ -55,8 +57,11 @@ export interface TestAnswer {
 export function followTestChance(root: Element, system: RollingActorData, defaults: TestChoice): void {
   // Without the exact odds (a player's Appearance choice) there is no chance to update.
   const output = root.querySelector("[data-chance]");
+  const edges = root.querySelector("[data-edges]");
   followForm(root.querySelector("form"), (form) => {
-    if (output) output.textContent = testChance(system, readTestChoice(form, defaults));
+    const choice = readTestChoice(form, defaults);
+    if (edges) edges.textContent = testEdges(system, choice);
+    if (output) output.textContent = testChance(system, choice);
   });
 }
 
@@ -182,6 +187,7 @@ export function attackDialogInput(
     usable: weaponData.attributes.filter((a) => ATTRIBUTES.includes(a)),
     attacksThisRound: attacksThisRound(actor),
     chancesFor: oddsFor(actor, weaponData, targets),
+    edgesFor: (choice) => attackEdges(actor.rolling, weaponData, choice),
     canKillingStrike:
       targets.length === 1 &&
       targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
@@ -230,4 +236,14 @@ export async function promptAttack(
     rollMode: answer.rollMode,
     ...(answer.manual ? { manual: answer.manual } : {}),
   });
+}
+
+/**
+ * The sheet's Unarmed attack: under direct damage (RULES §7.3, S3) bare hands roll a d4. Core's
+ * attack rule (RULES §4) defines no unarmed attack, so it is refused there.
+ */
+export async function promptUnarmed(actor: BrinkActor, request: RollRequest = {}): Promise<void> {
+  if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
+  if (optionalRules().damageRule !== "direct") return warn("BRINK.Direct.Refusal.unarmedCore");
+  return promptUnarmedAttack(actor, targetedTokens(), request.event);
 }

@@ -16,6 +16,7 @@ import { successChance } from "../../rules/odds";
 import { isTicked, wholeNumber } from "../dialog-form";
 import { preference } from "../../settings";
 import { ownRollMode, ROLL_MODES, type RollMode } from "../../chat/post";
+import { edgesText } from "../../data/chat/damage-steps";
 
 const ADVANTAGES = [-2, -1, 0, 1, 2] as const;
 
@@ -66,7 +67,18 @@ export function testDialogContext(system: RollingActorData, choice: TestChoice) 
     // A player who hides exact odds sees no chance at all, so none is computed.
     showOdds: preference("showExactOdds"),
     chance: preference("showExactOdds") ? testChance(system, choice) : "",
+    edges: testEdges(system, choice),
   };
+}
+
+/** Where the test's advantage and disadvantage come from, as the card will name them ("Darkness: disadvantage"). */
+export const testEdges = (system: RollingActorData, choice: TestChoice): string =>
+  edgesText(rollAdjustment(system, "test", choice.attribute, choice.skill).edges);
+
+/** The same for an attack with this weapon (light reads its delivery). */
+export function attackEdges(system: RollingActorData, weapon: AttackWeapon, choice: AttackChoice): string {
+  const kind = choice.killingStrike ? "killing-strike" : "attack";
+  return edgesText(rollAdjustment(system, kind, choice.attribute, null, weapon.delivery).edges);
 }
 
 /** "Chance of success: 58.3%" — exact, luck die included. */
@@ -118,7 +130,8 @@ export function attackChances(
   conditions: { advantages: number; disadvantages: number } = { advantages: 0, disadvantages: 0 },
 ) {
   // The odds count the attacker's own modifiers, as the GM's client will when it rolls.
-  const own = rollAdjustment(system, choice.killingStrike ? "killing-strike" : "attack", choice.attribute);
+  const kind = choice.killingStrike ? "killing-strike" : "attack";
+  const own = rollAdjustment(system, kind, choice.attribute, null, weapon.delivery);
   return targets.map((target, index) => {
     const request = {
       attacker: attackerFor(system, attacksThisRound + (weapon.blast ? 0 : index)),

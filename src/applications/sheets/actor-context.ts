@@ -403,7 +403,10 @@ export function statsContext(actor: Actor.Implementation, changes: readonly Effe
     storedProficiencyList: [...stored.proficiencies].sort().join(","),
     isNpc,
     life: lifeView(system),
-    combat: combatView(system, actor.items, rules.damageRule === "direct"),
+    combat: {
+      ...combatView(system, actor.items, rules.damageRule === "direct"),
+      unarmed: rules.damageRule === "direct",
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { BrinkActor } from "../../documents/actor";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
-import { promptAttack, promptTest } from "../rolls/flows";
+import { promptAttack, promptTest, promptUnarmed } from "../rolls/flows";
 import { promptRest } from "../rest";
 import { promptOpposedTest } from "../rolls/opposed-flow";
 import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
@@ -52,6 +52,9 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       rollAttribute: BrinkActorSheet.#onRollAttribute,
       rollSkill: BrinkActorSheet.#onRollSkill,
       rollWeapon: BrinkActorSheet.#onRollWeapon,
+      rollUnarmed: async function (this: BrinkActorSheet, event: PointerEvent) {
+        await promptUnarmed(this.brinkActor, { event });
+      },
       opposedTest: async function (this: BrinkActorSheet, event: PointerEvent) {
         await promptOpposedTest(this.brinkActor, {}, { event });
       },

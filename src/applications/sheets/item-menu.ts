@@ -6,6 +6,7 @@
 import { templatePath } from "../../constants";
 import { physicalData } from "../../data";
 import { descriptionOf } from "./inventory-context";
+import { isLantern, refillLantern } from "./lantern-refill";
 
 /** One entry of v13's ContextMenu: its name is localised by the menu; `condition` hides it. */
 export interface ItemMenuEntry {
@@ -105,6 +106,18 @@ export function itemMenuEntries(actor: Actor.Implementation, editable: () => boo
       callback: async (target) => {
         const found = item(target);
         if (found) await toggleEquipped(found);
+      },
+    },
+    {
+      name: "BRINK.Inventory.Menu.refill",
+      icon: icon("fa-oil-can"),
+      condition: (target) => {
+        const found = item(target);
+        return editable() && found !== undefined && isLantern(found);
+      },
+      callback: async (target) => {
+        const found = item(target);
+        if (found) await refillLantern(actor, found);
       },
     },
     {

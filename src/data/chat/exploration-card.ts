@@ -7,13 +7,15 @@
  */
 import type { ActorState, Step } from "../../rules/damage-chain";
 import type { LightEvent } from "../../rules/exploration/light";
+import type { LightLevel } from "../../rules/light";
 import type { ReturnPath } from "../../rules/exploration/return";
 import type { TravelApproach } from "../../rules/exploration/travel-turn";
 import { isRecordCard, renderCard, type CardView } from "./card";
 import { describeStep } from "./damage-steps";
 import { countOf } from "../../helpers/plural";
+import { statusLabelKey } from "../../status-effects";
 
-export const EXPLORATION_KINDS = ["travel", "return", "resilience", "corruption"] as const;
+export const EXPLORATION_KINDS = ["travel", "return", "resilience", "corruption", "light"] as const;
 export type ExplorationKind = (typeof EXPLORATION_KINDS)[number];
 
 /** What a light source held before and after the hour burnt. */
@@ -106,6 +108,22 @@ export interface ChecksRecord {
   entries: CheckEntry[];
 }
 
+/** The light the GM set for the party: a light level, or well lit (no light condition). */
+export type LightSetting = "well-lit" | LightLevel;
+
+/** One character's light conditions before and after the GM set the party's light. */
+export interface LightingEntry {
+  actorUuid: string;
+  name: string;
+  before: string[];
+  after: string[];
+}
+
+export interface LightingRecord {
+  level: LightSetting;
+  entries: LightingEntry[];
+}
+
 export interface ExplorationRecord {
   kind: ExplorationKind;
   status: "applied" | "reverted";
@@ -113,6 +131,8 @@ export interface ExplorationRecord {
   travel: TravelRecord | null;
   return: ReturnRecord | null;
   checks: ChecksRecord | null;
+  /** The party's light set from the panel (cards before it have none). */
+  lighting?: LightingRecord | null;
 }
 
 const explorationCardSchema = () => {
@@ -124,6 +144,7 @@ const explorationCardSchema = () => {
     travel: new f.ObjectField({ required: true, nullable: true, initial: null }),
     return: new f.ObjectField({ required: true, nullable: true, initial: null }),
     checks: new f.ObjectField({ required: true, nullable: true, initial: null }),
+    lighting: new f.ObjectField({ required: true, nullable: true, initial: null }),
   };
 };
 type ExplorationCardSchema = ReturnType<typeof explorationCardSchema>;
@@ -147,6 +168,7 @@ export class ExplorationCardData
       travel: this.travel as TravelRecord | null,
       return: this.return as ReturnRecord | null,
       checks: this.checks as ChecksRecord | null,
+      lighting: this.lighting as LightingRecord | null,
     };
   }
 
@@ -225,6 +247,19 @@ export function returnLines(record: ReturnRecord, entry: ReturnEntry): Line[] {
   return lines;
 }
 
+const lightName = (light: string): string =>
+  light === "well-lit" ? text("lighting.wellLit") : game.i18n.localize(statusLabelKey(light));
+
+const lightsText = (lights: readonly string[]): string =>
+  lights.length ? lights.map(lightName).join(", ") : lightName("well-lit");
+
+export function lightingLine(entry: LightingEntry): Line {
+  const unchanged =
+    entry.before.length === entry.after.length && entry.before.every((l) => entry.after.includes(l));
+  const data = { name: entry.name, before: lightsText(entry.before), after: lightsText(entry.after) };
+  return { text: text(unchanged ? "lighting.unchanged" : "lighting.changed", data), tone: "neutral" };
+}
+
 const signed = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value)}`;
 
 export function checkLines(kind: ExplorationKind, record: ChecksRecord, entry: CheckEntry): Line[] {
@@ -274,17 +309,20 @@ export function renderExplorationCard(record: ExplorationRecord, withButtons = f
   const travel = record.travel;
   const back = record.return;
   const checks = record.checks;
-  const subtitle = back
-    ? text(`path.${back.path}`, {
-        difficulty: back.difficulty,
-        turns: countOf("travelTurn", back.travelTurns),
-      })
-    : checks
-      ? text(`subtitle.${record.kind}`, {
-          hours: countOf("hour", checks.hours),
-          difficulty: checks.difficulty,
+  const lighting = record.lighting ?? null;
+  const subtitle = lighting
+    ? text("lighting.subtitle", { level: lightName(lighting.level) })
+    : back
+      ? text(`path.${back.path}`, {
+          difficulty: back.difficulty,
+          turns: countOf("travelTurn", back.travelTurns),
         })
-      : "";
+      : checks
+        ? text(`subtitle.${record.kind}`, {
+            hours: countOf("hour", checks.hours),
+            difficulty: checks.difficulty,
+          })
+        : "";
   const checkEntries = checks
     ? checks.entries.map((entry) => ({
         actorUuid: entry.actorUuid,
@@ -298,7 +336,7 @@ export function renderExplorationCard(record: ExplorationRecord, withButtons = f
     title: text(`title.${record.kind}`),
     subtitle,
     result: travel ? { name: travel.resultName, text: travel.resultText, table: travel.tableName } : null,
-    lines: travel ? travelLines(travel) : [],
+    lines: travel ? travelLines(travel) : lighting ? lighting.entries.map(lightingLine) : [],
     entries: back
       ? back.entries.map((entry) => ({
           actorUuid: entry.actorUuid,

@@ -46,3 +46,20 @@ export function burnHour(state: LightState): LightBurn | null {
     : { ...state, left: 0, lit: false };
   return { event: "burnt-out", after, hoursLeft: 0 };
 }
+
+/** Why a light source cannot be refilled: it is no refillable lantern, or it is already full. */
+export type RefillBlock = "not-refillable" | "full";
+
+/**
+ * A lantern (a light source whose spent unit runs dry rather than being used up) takes a flask of
+ * oil to burn again for its full hours [S1: a flask keeps a lantern lit for three hours]; one that
+ * has never burnt (left null) is full.
+ */
+export function refillBlock(light: {
+  hours: number | null;
+  left: number | null;
+  consumed: boolean;
+}): RefillBlock | null {
+  if (!isLightSource(light.hours) || light.consumed) return "not-refillable";
+  return light.left === null || light.left >= light.hours ? "full" : null;
+}

@@ -9,3 +9,4 @@ export { requestReturnDrop, carriedItems } from "./drop";
 export { requestExplorationRevert, explorationRecord } from "./revert";
 export { partyOnScene } from "./party";
 export { requestResilience, requestCorruption, MAX_CORRUPTION_DIFFICULTY } from "./checks";
+export { requestSetLight, LIGHT_SETTINGS } from "./lighting";

@@ -16,6 +16,7 @@ import { actorsByUuidFor } from "./actors";
 import { changedLights, writeLights } from "./lights";
 import { revertReturn } from "./return-revert";
 import { revertChecks } from "./checks-revert";
+import { revertLighting } from "./lighting";
 import { setTravelTurns, travelTurns } from "./travel-count";
 
 export function explorationRecord(message: ChatMessage.Implementation): ExplorationRecord | null {
@@ -62,6 +63,7 @@ async function handleRevert({ messageId }: { messageId: string }): Promise<Reque
   if (record.travel) return revertTravel(message, record, record.travel.lights);
   if (record.return) return revertReturnCard(message, record, record.return);
   if (record.checks) return revertChecks(record.checks, () => markReverted(message, record));
+  if (record.lighting) return revertLighting(record.lighting, () => markReverted(message, record));
   return refuse("BRINK.Exploration.Refusal.noCard");
 }
 
