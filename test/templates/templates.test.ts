@@ -186,10 +186,10 @@ describe("character sheet", () => {
   });
 
   it("renders the compact NPC sheet and item sheets with schema labels", async () => {
-    // An actor saved while NPCs could be marked as detachments (issue 12 hides them until built).
+    // An actor saved while a detachment was a bare flag loads as a detachment.
     const oldSource: Record<string, unknown> = { detachment: true, leader: true };
     const npc = await Actor.implementation.create({ name: "Guard", type: "npc", system: oldSource });
-    expect(npc?.system).not.toHaveProperty("detachment");
+    expect(npc?.system.detachment).toEqual({ enabled: true, members: 0 });
     const npcDoc = parse((await renderSheet(NpcSheet, npc as Actor.Implementation)).html);
     expect(npcDoc.querySelectorAll(".npc-body .die-button").length).toBe(6);
     expect([...npcDoc.querySelectorAll(".state.tag")].map((t) => t.textContent)).toEqual(["Leader"]);
