@@ -25,9 +25,10 @@ export interface OptionalRules {
   damageRule: DamageRule;
   emergencyRetreat: boolean;
   morale: boolean;
+  detachments: boolean;
 }
 
-export const RULE_TOGGLES = { emergencyRetreat: true, morale: false } as const;
+export const RULE_TOGGLES = { emergencyRetreat: true, morale: false, detachments: false } as const;
 
 /** Every optional rule, in the order the menu lists them. */
 export const RULE_KEYS = [
@@ -49,6 +50,7 @@ export const RULE_SETTING_TEXT = {
     hint: "BRINK.Setting.emergencyRetreat.hint",
   },
   morale: { name: "BRINK.Setting.morale.name", hint: "BRINK.Setting.morale.hint" },
+  detachments: { name: "BRINK.Setting.detachments.name", hint: "BRINK.Setting.detachments.hint" },
 } as const satisfies Record<RuleKey, { name: BrinkKey; hint: BrinkKey }>;
 
 export const DEATH_RULE_LABEL = {
@@ -124,5 +126,6 @@ export function optionalRules(): OptionalRules {
     damageRule: readChoice("damageRule"),
     emergencyRetreat: game.settings.get(SYSTEM_ID, "emergencyRetreat") === true,
     morale: game.settings.get(SYSTEM_ID, "morale") === true,
+    detachments: game.settings.get(SYSTEM_ID, "detachments") === true,
   };
 }

@@ -81,6 +81,7 @@ declare module "fvtt-types/configuration" {
     "brink.damageRule": DamageRule;
     "brink.emergencyRetreat": boolean;
     "brink.morale": boolean;
+    "brink.detachments": boolean;
     "brink.worldSchemaVersion": number;
     "brink.tables": Record<string, string>;
     "brink.travelTurns": number;
