@@ -35,6 +35,7 @@ import { resolveStrainOrInjury } from "../rules/dying";
 import { applyKillingStrike } from "../rules/death";
 import { optionalRules } from "../settings";
 import { MANUAL_TARGET_ID } from "./attack-card";
+import { isDetachment } from "./detachments";
 import {
   allowedBy,
   announceWrite,
@@ -143,6 +144,7 @@ function originalHit(found: Found, state: ActorState): Hit {
     lethal: !found.system.nonlethal,
     deflectionModifier: found.outcome.deflection - deflectionFor(type, state.deflection),
     ...(isDirect(found) ? { direct: true } : {}),
+    ...(found.result.critical ? { critical: true } : {}),
   };
 }
 
@@ -225,6 +227,7 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
   const options = {
     rule: optionalRules().deathRule,
     inCombat: game.combat?.started === true,
+    detachment: isDetachment(found.actor),
     ...defenceAdjustment(found.actor, "fortify"),
   };
   const { result, rolls } = found.killed

@@ -29,6 +29,8 @@ export interface AttackDialogInput {
   usable: readonly Attribute[];
   attacksThisRound: number;
   chancesFor: (choice: AttackChoice, manual: ManualDefences | null) => ChanceRow[];
+  /** Advantage and disadvantage the targets give, with their reasons ("Impaired, …: disadvantage"). */
+  edges: string;
   canKillingStrike: boolean;
   /** Set when no token is targeted: the damage category the typed deflection counts against. */
   manual: { category: DamageCategory } | null;
@@ -108,6 +110,7 @@ async function dialogContent(input: AttackDialogInput, showOdds: boolean): Promi
     advantages: advantageOptions(0),
     rollModes: rollModeOptions(input.rollMode),
     attacksThisRound: input.attacksThisRound,
+    edges: input.edges,
     chances: input.chancesFor(initial, input.manual ? MANUAL_DEFAULTS : null),
     showOdds,
     canKillingStrike: input.canKillingStrike,

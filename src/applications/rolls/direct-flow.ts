@@ -10,6 +10,8 @@ import { adjustDefences } from "../../rules/attacks";
 import { deflectionFor } from "../../rules/damage";
 import { guardedDefender, type TokenActor } from "../../workflows/attack-card";
 import { requestDirectAttack, UNARMED } from "../../workflows/direct-attack";
+import { detachmentEdgesFor } from "../../workflows/detachments";
+import { netEdge } from "../../rules/detachments";
 import { warn } from "../dialog-form";
 import { skipsDialog } from "./fast-forward";
 import {
@@ -26,20 +28,41 @@ const unarmedOption = (): StrikeOption => ({
   die: null,
 });
 
-/** A weapon as it would strike under direct damage, or null when it has no die set. */
-function strikeOption(item: Item.Implementation): StrikeOption | null {
-  const data = itemData(item, WeaponData);
-  const die = data?.attackWeapon().damageDie;
-  return data && die && !data.condition.broken ? { id: item.id ?? "", label: item.name, die } : null;
+/**
+ * What detachments do to this wielder's strike on the targets (RULES §7.4), for the dialog's dice:
+ * the edge every target agrees on, else none (the GM's client rolls each target's own dice).
+ */
+function detachmentEdge(actor: BrinkActor, blast: boolean, targets: readonly TokenActor[]): number {
+  const edges = targets.map((t) => netEdge(detachmentEdgesFor(actor, blast, [t.actor])));
+  const [first = 0] = edges;
+  return edges.every((edge) => edge === first) ? first : 0;
 }
+
+/** A weapon as it would strike under direct damage, or null when it has no die set. */
+function strikeOption(item: Item.Implementation, targets: readonly TokenActor[]): StrikeOption | null {
+  const data = itemData(item, WeaponData);
+  const weapon = data?.attackWeapon();
+  const die = weapon?.damageDie;
+  if (!data || !weapon || !die || data.condition.broken || !(item.parent instanceof BrinkActor)) return null;
+  const detachment = detachmentEdge(item.parent, weapon.blast, targets);
+  return { id: item.id ?? "", label: item.name, die, detachment };
+}
+
+const unarmedFor = (actor: BrinkActor, targets: readonly TokenActor[]): StrikeOption => ({
+  ...unarmedOption(),
+  detachment: detachmentEdge(actor, false, targets),
+});
 
 const weaponsOf = (actor: BrinkActor): Item.Implementation[] =>
   actor.items.contents.filter((item) => itemData(item, WeaponData) !== null);
 
 /** The weapon another character would join with: its first equipped weapon with a die, else bare hands. */
-function joiningWeapon(actor: BrinkActor): StrikeOption {
+function joiningWeapon(actor: BrinkActor, targets: readonly TokenActor[]): StrikeOption {
   const equipped = weaponsOf(actor).filter((item) => itemData(item, WeaponData)?.equipped === true);
-  return equipped.map(strikeOption).find((option) => option !== null) ?? unarmedOption();
+  return (
+    equipped.map((item) => strikeOption(item, targets)).find((option) => option !== null) ??
+    unarmedFor(actor, targets)
+  );
 }
 
 /** For the GM: the other characters on the scene that could join, each once. */
@@ -51,7 +74,7 @@ function groupOptions(attacker: BrinkActor, targets: readonly TokenActor[]): Gro
     const actor = token.actor;
     if (!(actor instanceof BrinkActor) || excluded.has(actor) || seen.has(actor)) return [];
     seen.add(actor);
-    return [{ actorUuid: actor.uuid, name: token.name, weapon: joiningWeapon(actor) }];
+    return [{ actorUuid: actor.uuid, name: token.name, weapon: joiningWeapon(actor, targets) }];
   });
 }
 
@@ -66,7 +89,7 @@ function dialogInput(
   return {
     attackerName: actor.name,
     weapon: main,
-    offhands: [...others.flatMap((item) => strikeOption(item) ?? []), unarmedOption()],
+    offhands: [...others.flatMap((item) => strikeOption(item, targets) ?? []), unarmedFor(actor, targets)],
     grouped: groupOptions(actor, targets),
     targets: targets.map((t) => ({
       name: t.name,
@@ -85,7 +108,7 @@ export async function promptDirectAttack(
   targets: TokenActor[],
   event?: Event,
 ): Promise<void> {
-  const main = strikeOption(weapon);
+  const main = strikeOption(weapon, targets);
   if (!main) return warn("BRINK.Direct.Refusal.no-die", { weapon: weapon.name, name: actor.name });
   const input = dialogInput(actor, weapon, main, targets);
   const choice = skipsDialog(event) ? DEFAULT_DIRECT_CHOICE : await askDirectAttack(input);

@@ -290,6 +290,7 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
         dying: has("dying"),
         stable: has("stable"),
         dead: has("dead"),
+        routed: has("routed"),
       },
       pending: this.death.pending as PendingChoice | null,
       strain: { ...this.strain },
