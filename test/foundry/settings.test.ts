@@ -99,7 +99,14 @@ describe("the settings menus", () => {
     const menu = new OptionalRulesMenu({});
     await menu.render(true);
     const text = menu.element.textContent ?? "";
-    for (const key of ["deathRule", "initiativeMode", "damageRule", "emergencyRetreat", "morale", "detachments"])
+    for (const key of [
+      "deathRule",
+      "initiativeMode",
+      "damageRule",
+      "emergencyRetreat",
+      "morale",
+      "detachments",
+    ])
       expect(text).toContain(game.i18n.localize(`BRINK.Setting.${key}.hint`));
     await submitMenu(menu, {
       deathRule: "dying",

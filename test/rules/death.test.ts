@@ -89,7 +89,9 @@ describe("killing strike", () => {
 
   it("needs a helpless target that is not already dead", () => {
     expect(applyKillingStrike(atOneHealth(), true)).toEqual({ ok: false, reason: "not-helpless" });
-    const dead = atOneHealth({ status: { unconscious: true, dying: false, stable: false, dead: true, routed: false } });
+    const dead = atOneHealth({
+      status: { unconscious: true, dying: false, stable: false, dead: true, routed: false },
+    });
     expect(applyKillingStrike(dead, true)).toEqual({ ok: false, reason: "already-dead" });
   });
 });
@@ -106,7 +108,13 @@ describe("death", () => {
     });
     const dead = markDead(dying, "death-saves", log);
     expect(dead.injuries.every((injury) => injury.permanent)).toBe(true);
-    expect(dead.status).toEqual({ unconscious: false, dying: false, stable: false, dead: true, routed: false });
+    expect(dead.status).toEqual({
+      unconscious: false,
+      dying: false,
+      stable: false,
+      dead: true,
+      routed: false,
+    });
     expect(log).toEqual([
       { kind: "dead", cause: "death-saves" },
       { kind: "injuries-permanent", count: 1 },

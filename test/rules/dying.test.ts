@@ -113,7 +113,13 @@ describe("the dying countdown and death saves", () => {
 
   it("three successes: stable at zero health", () => {
     const state = turn(turn(turn(turn(dying(), 10), 3), 19), 15);
-    expect(state.status).toEqual({ unconscious: true, dying: false, stable: true, dead: false, routed: false });
+    expect(state.status).toEqual({
+      unconscious: true,
+      dying: false,
+      stable: true,
+      dead: false,
+      routed: false,
+    });
     expect(state.health.value).toBe(0);
     expect(state.dying).toBeNull();
   });
@@ -126,7 +132,13 @@ describe("the dying countdown and death saves", () => {
   it("a natural 20 brings 1 health and the character stands up to act", () => {
     const result = ok(rollDeathSave(turn(dying(), 2), fixedDice([20])));
     expect(result.state.health.value).toBe(1);
-    expect(result.state.status).toEqual({ unconscious: false, dying: false, stable: false, dead: false, routed: false });
+    expect(result.state.status).toEqual({
+      unconscious: false,
+      dying: false,
+      stable: false,
+      dead: false,
+      routed: false,
+    });
     expect(result.steps.at(-1)).toEqual({ kind: "stands" });
   });
 
@@ -156,7 +168,13 @@ describe("the dying countdown and death saves", () => {
       applyHealing(dying(), { amount: 2, pool: "health", kind: "free" }, fixedDice([]), "dying"),
     );
     expect(result.state.health.value).toBe(2);
-    expect(result.state.status).toEqual({ unconscious: false, dying: false, stable: false, dead: false, routed: false });
+    expect(result.state.status).toEqual({
+      unconscious: false,
+      dying: false,
+      stable: false,
+      dead: false,
+      routed: false,
+    });
     expect(result.steps.at(-1)).toEqual({ kind: "stands" });
   });
 });
