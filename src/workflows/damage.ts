@@ -411,9 +411,10 @@ async function handleRevert(request: CardRequest): Promise<RequestResult> {
   if ("ok" in plan) return plan;
   const itemPlan = itemRevertPlan(found, itemRevert);
   if (itemPlan && "ok" in itemPlan) return itemPlan;
+  // Items first: a STR loss given back before the conditions are written, so STR 0 never records death again.
+  if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
   if (itemPlan) await itemPlan.item.update({ system: { durability: itemPlan.durability } } as never);
-  if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await giveReactionBack(entry.reactionSpent);
   await writeCard(found, { ...entry, status: "reverted", pendingHit: null, applying: null }, []);
   return { ok: true };
