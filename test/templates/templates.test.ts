@@ -197,8 +197,27 @@ describe("character sheet", () => {
       (await renderSheet(NpcSheet, npc as Actor.Implementation, (s) => Object.assign(s, { mode: 2 }))).html,
     );
     expect(editDoc.querySelector('[name="system.leader"]')).not.toBeNull();
-    expect(editDoc.querySelector('[name="system.detachment"]')).toBeNull();
+    // Detachments (RULES §7.4) are an optional rule: off, the sheet shows no detachment anywhere.
+    expect(editDoc.querySelector('[name^="system.detachment"]')).toBeNull();
     expect(editDoc.body.textContent ?? "").not.toMatch(/detachment/i);
+    expect(npcDoc.body.textContent ?? "").not.toMatch(/detachment/i);
+
+    await game.settings.set("brink", "detachments", true);
+    await npc?.update({ system: { detachment: { members: 5 } } } as never);
+    const onDoc = parse((await renderSheet(NpcSheet, npc as Actor.Implementation)).html);
+    expect([...onDoc.querySelectorAll(".state.tag")].map((t) => t.textContent)).toEqual([
+      "Leader",
+      "Detachment · 5 members",
+    ]);
+    const onEdit = parse(
+      (await renderSheet(NpcSheet, npc as Actor.Implementation, (s) => Object.assign(s, { mode: 2 }))).html,
+    );
+    expect(onEdit.querySelector<HTMLInputElement>('[name="system.detachment.enabled"]')?.checked).toBe(true);
+    expect(onEdit.querySelector<HTMLInputElement>('[name="system.detachment.members"]')?.value).toBe("5");
+    await npc?.update({ system: { detachment: { members: 1 } } } as never);
+    const single = parse((await renderSheet(NpcSheet, npc as Actor.Implementation)).html);
+    expect(single.querySelector(".detachment-tag")?.textContent).toBe("Detachment · 1 member");
+    await game.settings.set("brink", "detachments", false);
 
     const spear = actor.items.find((i) => i.name === "Spear");
     const itemDoc = parse((await renderSheet(BrinkItemSheet, spear as Item.Implementation)).html);
