@@ -212,8 +212,8 @@ describe("character sheet", () => {
     const onEdit = parse(
       (await renderSheet(NpcSheet, npc as Actor.Implementation, (s) => Object.assign(s, { mode: 2 }))).html,
     );
-    expect(onEdit.querySelector<HTMLInputElement>('[name="system.detachment.enabled"]')?.checked).toBe(true);
-    expect(onEdit.querySelector<HTMLInputElement>('[name="system.detachment.members"]')?.value).toBe("5");
+    expect(onEdit.querySelector('[name="system.detachment.enabled"]')?.hasAttribute("checked")).toBe(true);
+    expect(onEdit.querySelector('[name="system.detachment.members"]')?.getAttribute("value")).toBe("5");
     await npc?.update({ system: { detachment: { members: 1 } } } as never);
     const single = parse((await renderSheet(NpcSheet, npc as Actor.Implementation)).html);
     expect(single.querySelector(".detachment-tag")?.textContent).toBe("Detachment · 1 member");
