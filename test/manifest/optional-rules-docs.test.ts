@@ -1,8 +1,8 @@
 /**
  * Issue 12: what a user reads about the optional rules matches what is built. Every rule the
  * Optional rules menu registers is named, with each of its choices, in the README's settings table,
- * the settings strings and the rules journal; direct damage (built) is described there and in the
- * CHANGELOG.
+ * the settings strings and the rules journal; direct damage and detachments (built) are described
+ * there and in the CHANGELOG.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -44,5 +44,16 @@ describe("the optional rules as documented", () => {
     expect(readme).toContain("**Direct damage (optional, `damageRule` = `direct`).**");
     const unreleased = read("CHANGELOG.md").split(/^## /m)[1] ?? "";
     expect(unreleased).toMatch(/Direct damage \(issue 12, RULES §7\.3\)/);
+  });
+
+  it("describes detachments as built: the journal's rule and setting, the README, the CHANGELOG", () => {
+    expect(RULE_KEYS).toContain("detachments");
+    expect(journal).toContain("<h2>Detachments</h2>");
+    expect(journal).toContain("<code>detachments</code>");
+    expect(journal).toMatch(/\[decision\] <strong>Detachment against detachment/);
+    expect(readme).toContain("**Detachments (optional, `detachments`).**");
+    const unreleased = read("CHANGELOG.md").split(/^## /m)[1] ?? "";
+    expect(unreleased).toMatch(/Detachments \(issue 12, RULES §7\.4\)/);
+    expect(unreleased).not.toMatch(/Detachments are still hidden/);
   });
 });
