@@ -43,6 +43,15 @@ export interface EconomyOutcome {
   endsTurn: boolean;
 }
 
+/** An economy request that passed every check: what spending it would write, not yet written. */
+export interface EconomyCheck {
+  ok: true;
+  combat: Combat.Implementation;
+  result: Extract<EconomyResult, { ok: true }>;
+  rule: ActionRule | undefined;
+  context: ActionContext | undefined;
+}
+
 /** What an action's rule is told on the GM's client: who takes it, for whom, at whose request. */
 export interface ActionContext {
   combatant: BrinkCombatant;
@@ -212,11 +221,11 @@ export class BrinkCombatant extends Combatant {
   // -------------------------------------------------------------------------------------------------
   // Doing them (the active GM's client)
 
-  /** Validates and applies one economy request: one write to the combatant, one to the actor's pools if spent. */
-  async resolveEconomy(
-    user: User.Implementation,
-    request: EconomyRequest,
-  ): Promise<RequestResult<EconomyOutcome>> {
+  /**
+   * Checks one economy request as resolveEconomy would, writing nothing: its refusal, or what it
+   * would do. Lets a workflow that spends several combatants' actions refuse before spending any.
+   */
+  checkEconomy(user: User.Implementation, request: EconomyRequest): Refusal | EconomyCheck {
     const combat = this.combat;
     if (!combat) return refuse("BRINK.Combat.Refusal.unknownCombat");
     if (!this.isOwnedBy(user)) return refuse("BRINK.Combat.Refusal.notOwner", { name: this.name ?? "" });
@@ -239,6 +248,17 @@ export class BrinkCombatant extends Combatant {
     if (refusal) return refusal;
     const result = this.#runEconomy(request);
     if (!result.ok) return refuse(ECONOMY_REFUSAL[result.reason], { name: this.name ?? "" });
+    return { ok: true, combat, result, rule, context };
+  }
+
+  /** Validates and applies one economy request: one write to the combatant, one to the actor's pools if spent. */
+  async resolveEconomy(
+    user: User.Implementation,
+    request: EconomyRequest,
+  ): Promise<RequestResult<EconomyOutcome>> {
+    const checked = this.checkEconomy(user, request);
+    if (!checked.ok) return checked;
+    const { combat, result, rule, context } = checked;
     const { round, turn } = combat.clock;
     await this.update({ system: { ...result.economy, stamp: { round, turn } } });
     const { stamina, focus } = result.spent;

@@ -17,6 +17,7 @@ export const COUNTED_NOUNS = [
   "injury",
   "item",
   "load",
+  "member",
   "round",
   "session",
   "success",

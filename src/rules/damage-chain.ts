@@ -37,6 +37,7 @@ import {
 import { rollS1Injury, startDowned } from "./stabilise";
 import { directDamage } from "./direct-damage";
 import { sufferCriticalDamage } from "./critical-damage";
+import { detachmentAftermath } from "./detachments";
 
 export type {
   ActorState,
@@ -71,6 +72,8 @@ export interface Hit {
   ignoreDeflection?: boolean;
   /** RULES §7.3 direct damage: armour may stop the whole blow, and what passes zero health is critical. */
   direct?: boolean;
+  /** The attack's luck die reached the weapon's critical threshold (a detachment is routed, §7.4). */
+  critical?: boolean;
 }
 
 export interface DamageChoices {
@@ -91,6 +94,8 @@ export interface DamageOptions {
   defenceBonuses?: readonly Modifier[];
   /** Advantage and disadvantage sources of the fortify test (injuries, setbacks). */
   defenceEdges?: readonly Edge[];
+  /** RULES §7.4: the target is a detachment (routed or destroyed, never unconscious or dying). */
+  detachment?: boolean;
 }
 
 interface Context {
@@ -295,10 +300,20 @@ export function applyDamage(
   if (loss.healthLost > 0) log.push({ kind: "health", lost: loss.healthLost, value: loss.health.value });
   if (isBloodied(state.health) && !isBloodied(before.health)) log.push({ kind: "bloodied" });
 
+  const remainder = wasAtZero ? damage : loss.overflow;
+  if (options.detachment === true && options.withoutDeathRisk !== true) {
+    const blow = {
+      direct: hit.direct === true,
+      lethal: hit.lethal,
+      critical: hit.critical === true,
+      atZero: state.health.value === 0,
+      remainder,
+    };
+    return settle(before, detachmentAftermath(state, blow, log), log);
+  }
   if (wasAtZero) state = damageAtZero(state, hit, damage, context);
   else if (state.health.value === 0) state = reachZero(state, hit, loss.overflow, context);
   else if (loss.healthLost > 0) state = checkConsciousness(state, context);
-  const remainder = wasAtZero ? damage : loss.overflow;
   if (hit.direct === true && remainder > 0 && options.withoutDeathRisk !== true && !state.status.dead)
     state = sufferCriticalDamage(state, remainder, dice, log);
   return settle(before, state, log, describePending(state));

@@ -33,6 +33,8 @@ export interface LifeStatus {
   /** At zero health but no longer at risk (stabilised, or brought down by attrition). */
   stable: boolean;
   dead: boolean;
+  /** Fled the fight and no longer acts (morale, RULES §7.2; a detachment's critical damage, §7.4). */
+  routed: boolean;
 }
 
 /** The conditions a LifeStatus stands for, in the order a character's conditions list them. */
@@ -41,6 +43,7 @@ export const LIFE_CONDITIONS = [
   "dying",
   "stable",
   "dead",
+  "routed",
 ] as const satisfies readonly (keyof LifeStatus)[];
 
 /** A choice the player owes before the chain can go on; stored so it is answered exactly once. */
@@ -95,7 +98,8 @@ export type DeathCause =
   | "deadline"
   | "injury-table"
   | "attribute-zero"
-  | "critical-damage";
+  | "critical-damage"
+  | "destroyed";
 export type NoDeathRiskReason = "nonlethal" | "not-exceeded" | "without-death-risk";
 
 /** What happened, in order, with the numbers a chat card needs. The UI localises `kind`. */
@@ -133,6 +137,8 @@ export type Step =
   | { kind: "cheated-death"; difficulty: number }
   | { kind: "dead"; cause: DeathCause }
   | { kind: "stable" }
+  | { kind: "routed"; reason: "critical-damage" | "critical-hit" | "nonlethal" }
+  | { kind: "destroyed"; reason: "zero-health" | "zero-strength" }
   | { kind: "killing-strike"; success: boolean; difficulty: number }
   | { kind: "dying-started"; turnsLeft: number; resumed: boolean }
   | {
@@ -271,7 +277,7 @@ export function createActorState(overrides: Partial<ActorState> = {}): ActorStat
     luckBonus: 0,
     deathDifficulty: STARTING_DEATH_DIFFICULTY,
     reactionAvailable: true,
-    status: { unconscious: false, dying: false, stable: false, dead: false },
+    status: { unconscious: false, dying: false, stable: false, dead: false, routed: false },
     pending: null,
     strain: { value: 0, max: attributes.con },
     injuries: [],

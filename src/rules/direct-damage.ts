@@ -17,13 +17,31 @@ export const POSITIONS = ["normal", "impaired", "enhanced"] as const;
 export type Position = (typeof POSITIONS)[number];
 
 /** Why a die has its size, as the dialog and the card name it. */
-export type DieReason = "weapon" | "unarmed" | "impaired" | "enhanced";
+export type DieReason =
+  "weapon" | "unarmed" | "impaired" | "enhanced" | "impaired-detachment" | "enhanced-detachment";
 
 /** One weapon (or bare hands, `die: null`) striking the target, and who wields it. */
 export interface DirectStrike {
   readonly attackerId: string;
   /** The weapon's damage die; null for an unarmed blow. */
   readonly die: DieSize | null;
+  /** RULES §7.4: +1 a detachment strikes an individual, −1 an individual strikes a detachment. */
+  readonly detachment?: number;
+}
+
+const POSITION_EDGE: Record<Position, number> = { normal: 0, impaired: -1, enhanced: 1 };
+
+/** The die a strike rolls: the position and a detachment's edge add up, and cancel out. */
+function dieFor({ attackerId, die, detachment = 0 }: DirectStrike, position: Position): DirectDie {
+  const net = POSITION_EDGE[position] + detachment;
+  const byDetachment = detachment !== 0 && Math.sign(detachment) === Math.sign(net);
+  if (net < 0)
+    return { attackerId, size: IMPAIRED_DIE, reason: byDetachment ? "impaired-detachment" : "impaired" };
+  if (net > 0)
+    return { attackerId, size: ENHANCED_DIE, reason: byDetachment ? "enhanced-detachment" : "enhanced" };
+  return die === null
+    ? { attackerId, size: UNARMED_DIE, reason: "unarmed" }
+    : { attackerId, size: die, reason: "weapon" };
 }
 
 export interface DirectDie {
@@ -44,15 +62,8 @@ export interface DirectRoll {
 }
 
 /** The die each strike rolls from this position. */
-export function directDice(strikes: readonly DirectStrike[], position: Position): DirectDie[] {
-  return strikes.map(({ attackerId, die }) => {
-    if (position === "impaired") return { attackerId, size: IMPAIRED_DIE, reason: "impaired" };
-    if (position === "enhanced") return { attackerId, size: ENHANCED_DIE, reason: "enhanced" };
-    return die === null
-      ? { attackerId, size: UNARMED_DIE, reason: "unarmed" }
-      : { attackerId, size: die, reason: "weapon" };
-  });
-}
+export const directDice = (strikes: readonly DirectStrike[], position: Position): DirectDie[] =>
+  strikes.map((strike) => dieFor(strike, position));
 
 /** Rolls every die in order and keeps the highest. */
 export function rollDirect(dice: readonly DirectDie[], source: DiceSource): DirectRoll {

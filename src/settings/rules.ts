@@ -26,10 +26,19 @@ export interface OptionalRules {
   emergencyRetreat: boolean;
   morale: boolean;
   lightLevels: boolean;
+  detachments: boolean;
 }
 
-/** `lightLevels` (S1, RULES §7.5): the light conditions are offered and change tests and attacks. */
-export const RULE_TOGGLES = { emergencyRetreat: true, morale: false, lightLevels: false } as const;
+/**
+ * `lightLevels` (S1, RULES §7.5): the light conditions are offered and change tests and attacks.
+ * `detachments` (S3, RULES §7.4): NPCs marked as detachments fight as one.
+ */
+export const RULE_TOGGLES = {
+  emergencyRetreat: true,
+  morale: false,
+  lightLevels: false,
+  detachments: false,
+} as const;
 
 /** Every optional rule, in the order the menu lists them. */
 export const RULE_KEYS = [
@@ -52,6 +61,7 @@ export const RULE_SETTING_TEXT = {
   },
   morale: { name: "BRINK.Setting.morale.name", hint: "BRINK.Setting.morale.hint" },
   lightLevels: { name: "BRINK.Setting.lightLevels.name", hint: "BRINK.Setting.lightLevels.hint" },
+  detachments: { name: "BRINK.Setting.detachments.name", hint: "BRINK.Setting.detachments.hint" },
 } as const satisfies Record<RuleKey, { name: BrinkKey; hint: BrinkKey }>;
 
 export const DEATH_RULE_LABEL = {
@@ -128,5 +138,6 @@ export function optionalRules(): OptionalRules {
     emergencyRetreat: game.settings.get(SYSTEM_ID, "emergencyRetreat") === true,
     morale: game.settings.get(SYSTEM_ID, "morale") === true,
     lightLevels: game.settings.get(SYSTEM_ID, "lightLevels") === true,
+    detachments: game.settings.get(SYSTEM_ID, "detachments") === true,
   };
 }

@@ -82,6 +82,7 @@ declare module "fvtt-types/configuration" {
     "brink.emergencyRetreat": boolean;
     "brink.morale": boolean;
     "brink.lightLevels": boolean;
+    "brink.detachments": boolean;
     "brink.worldSchemaVersion": number;
     "brink.tables": Record<string, string>;
     "brink.travelTurns": number;

@@ -22,6 +22,8 @@ import type { Attribute } from "../rules/characters";
 import { conditionsAgainst } from "../rules/conditions";
 import type { TestResult } from "../rules/tests";
 import { ATTACK_REFUSAL } from "../helpers/lang-keys";
+import type { Edge } from "../rules/modifiers";
+import { detachmentEdgesFor, namedEdges } from "./detachments";
 
 /** A character on the scene an attack can land on: its token's uuid, name, image and actor. */
 export interface TokenActor {
@@ -95,6 +97,38 @@ export function groupConditions(delivery: WeaponDelivery, group: readonly TokenA
   };
 }
 
+/**
+ * Advantage and disadvantage detachments give an attack on this group (RULES §7.4), with the
+ * reasons named as the dialog and the card show them.
+ */
+export function detachmentConditions(
+  attacker: BrinkActor,
+  weapon: AttackWeapon,
+  group: readonly TokenActor[],
+) {
+  const edges = detachmentEdgesFor(
+    attacker,
+    weapon.blast,
+    group.map((token) => token.actor),
+  );
+  return {
+    advantages: edges.filter((edge) => edge.advantage > 0).length,
+    disadvantages: edges.filter((edge) => edge.advantage < 0).length,
+    edges: namedEdges(edges),
+  };
+}
+
+/** Conditions and detachments together: what the targets give an attack on them. */
+export function attackConditions(attacker: BrinkActor, weapon: AttackWeapon, group: readonly TokenActor[]) {
+  const conditions = groupConditions(weapon.delivery, group);
+  const detachments = detachmentConditions(attacker, weapon, group);
+  return {
+    advantages: conditions.advantages + detachments.advantages,
+    disadvantages: conditions.disadvantages + detachments.disadvantages,
+    edges: detachments.edges,
+  };
+}
+
 function attackTarget(token: AttackTargetToken): AttackTarget {
   return {
     ...guardedDefender(token.uuid, token.actor),
@@ -126,7 +160,7 @@ const refusal = (reason: keyof typeof ATTACK_REFUSAL): RollRefusal => ({
 export interface AttackOrder {
   attacker: BrinkActor;
   weapon: Item.Implementation;
-  /** The weapon as the rules see it (its model's adapter). */
+  /** The weapon as the rules see it (its model's adapter; blast when a detachment wields it). */
   weaponData: AttackWeapon;
   targets: AttackTargetToken[];
   choice: AttackChoice;
@@ -140,21 +174,21 @@ export interface AttackOrder {
 interface AttackGroup {
   targets: AttackTarget[];
   info: TargetInfo[];
-  conditions: { advantages: number; disadvantages: number };
+  conditions: { advantages: number; disadvantages: number; edges: Edge[] };
 }
 
 /** A blast rolls once against every target; any other weapon makes one attack per target. */
 function attackGroups(order: AttackOrder): AttackGroup[] {
   if (order.manual) {
     const size = attackerFor(order.attacker.rolling, 0).size;
-    const conditions = { advantages: 0, disadvantages: 0 };
+    const conditions = { advantages: 0, disadvantages: 0, edges: [] };
     return [{ targets: [manualTarget(order.manual, size)], info: [manualTargetInfo()], conditions }];
   }
   const groups = order.weaponData.blast ? [order.targets] : order.targets.map((t) => [t]);
   return groups.map((group) => ({
     targets: group.map(attackTarget),
     info: targetInfo(group),
-    conditions: groupConditions(order.weaponData.delivery, group),
+    conditions: attackConditions(order.attacker, order.weaponData, group),
   }));
 }
 
@@ -180,7 +214,7 @@ export async function rollAttackCard(order: AttackOrder): Promise<ChatMessage.Im
     };
     const rolled = await resolveWithFoundryDice((dice) => resolveAttack(request, dice), luckPurpose);
     if (!rolled.result.ok) return refusal(rolled.result.reason);
-    attacks.push({ result: rolled.result, targets: info, edges: own.edges });
+    attacks.push({ result: rolled.result, targets: info, edges: [...own.edges, ...conditions.edges] });
     rolls.push(...rolled.rolls);
   }
   if (!attacks.length) return refusal("no-target");

@@ -16,6 +16,7 @@ import { defineRequest, isRefusal, refuse, type RequestContext, type RequestResu
 import type { Fields } from "../requests/fields";
 import { rollAttackCard, type AttackTargetToken, type ManualDefences } from "./attack-card";
 import { attackTargets } from "./attack-targets";
+import { attacksWithBlast } from "./detachments";
 import { combatantOf } from "./combat-economy";
 import { optionalRules } from "../settings";
 import { ATTACK_REFUSAL, UNFIT_REFUSAL, type AttackChoiceRefusal } from "../helpers/lang-keys";
@@ -76,6 +77,12 @@ const unfitRefusal = (unfit: FightBlocker<TurnPreventingCondition>, name: string
     ? refuse("BRINK.Attack.Refusal.exhausted", { name, exhaustion: String(unfit.exhaustion) })
     : refuse(UNFIT_REFUSAL[unfit.condition], { name });
 
+/** The weapon as its wielder strikes with it: a detachment's attack counts as blast (RULES §7.4). */
+export const wieldedBy = (attacker: BrinkActor, weapon: AttackWeapon): AttackWeapon => ({
+  ...weapon,
+  blast: attacksWithBlast(attacker, weapon.blast),
+});
+
 /** Why this weapon cannot attack right now (read on the GM's client), or null when it can. */
 export function weaponBlocker(weapon: Item.Implementation | undefined): string | null {
   const data = weapon ? itemData(weapon, WeaponData) : null;
@@ -106,7 +113,8 @@ async function handleAttack(
   const aim = attackAim(ask, user);
   if (typeof aim === "string") return attackRefusal(aim, weapon.name);
   const { targets, manual } = aim;
-  const choiceBlocker = choiceRefusal(ask.choice, weaponData.attackWeapon(), targets, manual);
+  const wielded = wieldedBy(attacker, weaponData.attackWeapon());
+  const choiceBlocker = choiceRefusal(ask.choice, wielded, targets, manual);
   if (choiceBlocker) return attackRefusal(ATTACK_REFUSAL[choiceBlocker], weapon.name);
   const combatant = combatantOf({ actor: attacker, token: null });
   const attacksThisRound = combatant?.attacksThisRound ?? 0;
@@ -119,7 +127,7 @@ async function handleAttack(
   const card = await rollAttackCard({
     attacker,
     weapon,
-    weaponData: weaponData.attackWeapon(),
+    weaponData: wielded,
     targets,
     choice: ask.choice,
     attacksThisRound,

@@ -35,6 +35,7 @@ import { resolveStrainOrInjury } from "../rules/dying";
 import { applyKillingStrike } from "../rules/death";
 import { optionalRules } from "../settings";
 import { MANUAL_TARGET_ID } from "./attack-card";
+import { isDetachment } from "./detachments";
 import {
   allowedBy,
   announceWrite,
@@ -155,6 +156,7 @@ function originalHit(found: Found, state: ActorState): Hit {
     lethal: !found.system.nonlethal,
     deflectionModifier: found.outcome.deflection - deflectionFor(type, state.deflection),
     ...(isDirect(found) ? { direct: true } : {}),
+    ...(found.result.critical ? { critical: true } : {}),
   };
 }
 
@@ -237,6 +239,7 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
   const options = {
     rule: optionalRules().deathRule,
     inCombat: game.combat?.started === true,
+    detachment: isDetachment(found.actor),
     ...defenceAdjustment(found.actor, "fortify"),
   };
   const { result, rolls } = found.killed
@@ -420,9 +423,10 @@ async function handleRevert(request: CardRequest): Promise<RequestResult> {
   if ("ok" in plan) return plan;
   const itemPlan = itemRevertPlan(found, itemRevert);
   if (itemPlan && "ok" in itemPlan) return itemPlan;
+  // Items first: a STR loss given back before the conditions are written, so STR 0 never records death again.
+  if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
   if (itemPlan) await itemPlan.item.update({ system: { durability: itemPlan.durability } } as never);
-  if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await giveReactionBack(entry.reactionSpent);
   await writeCard(found, { ...entry, status: "reverted", pendingHit: null, applying: null }, []);
   return { ok: true };

@@ -11,7 +11,15 @@ import type { BrinkActor, RollRefusal } from "../documents/actor";
 import { adjustDefences, type AttackResult } from "../rules/attacks";
 import { deflectionFor, type DamageType } from "../rules/damage";
 import type { DieSize } from "../rules/dice";
-import { directDamage, directDice, rollDirect, type Position } from "../rules/direct-damage";
+import {
+  directDamage,
+  directDice,
+  rollDirect,
+  type DirectStrike,
+  type Position,
+} from "../rules/direct-damage";
+import { netEdge } from "../rules/detachments";
+import { detachmentEdgesFor } from "./detachments";
 import { guardedDefender, type AttackTargetToken } from "./attack-card";
 
 /** [decision] Bare hands deal bludgeoning damage. */
@@ -23,6 +31,8 @@ export interface DirectStriker {
   weaponName: string;
   die: DieSize | null;
   damageType: DamageType;
+  /** The weapon's own blast quality (an individual's blast is not impaired against a detachment). */
+  blast: boolean;
 }
 
 export interface DirectOrder {
@@ -41,6 +51,7 @@ export const unarmedStriker = (actor: BrinkActor): DirectStriker => ({
   weaponName: game.i18n.localize("BRINK.Direct.unarmed"),
   die: null,
   damageType: UNARMED_TYPE,
+  blast: false,
 });
 
 const info = (token: AttackTargetToken): TargetInfo => ({
@@ -85,15 +96,22 @@ function directResult(order: DirectOrder, token: AttackTargetToken, record: Dire
   };
 }
 
+/** Each weapon's strike on one target, with what detachments do to it (RULES §7.4). */
+const strikesOn = (strikers: readonly DirectStriker[], token: AttackTargetToken): DirectStrike[] =>
+  strikers.map((s) => ({
+    attackerId: s.actor.uuid,
+    die: s.die,
+    detachment: netEdge(detachmentEdgesFor(s.actor, s.blast, [token.actor])),
+  }));
+
 /** Rolls every target's dice and posts the card: the card, or why it could not be made. */
 export async function rollDirectAttackCard(
   order: DirectOrder,
 ): Promise<ChatMessage.Implementation | RollRefusal> {
-  const strikes = order.strikers.map((s) => ({ attackerId: s.actor.uuid, die: s.die }));
-  const dice = directDice(strikes, order.position);
   const attacks: AttackRecord[] = [];
   const rolls: BrinkRoll[] = [];
   for (const token of order.targets) {
+    const dice = directDice(strikesOn(order.strikers, token), order.position);
     const rolled = await resolveWithFoundryDice((source) => rollDirect(dice, source));
     const record: DirectRecord = {
       position: order.position,

@@ -25,6 +25,7 @@ import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
 import { rollDirectAttackCard, unarmedStriker, type DirectStriker } from "./direct-attack-card";
 import { weaponBlocker } from "./attack";
+import { attacksWithBlast } from "./detachments";
 
 /** [decision] More targets than any table's scene holds for one blast. */
 const MAX_TARGETS = 50;
@@ -93,6 +94,7 @@ function strikerWith(actor: BrinkActor, weaponId: string): DirectStriker | Refus
     weaponName: weapon.name,
     die: attack.damageDie,
     damageType: attack.damageType,
+    blast: attack.blast,
   };
 }
 
@@ -132,6 +134,27 @@ async function strikersFor(
   return refused ?? strikers.filter((s): s is DirectStriker => !failed(s));
 }
 
+/**
+ * Spends an attack action for the attacker and for every attacker grouped with it (each once), in
+ * combat. Each is checked first: one who cannot attack refuses the whole attack, nothing spent.
+ */
+async function spendAttacks(
+  user: User.Implementation,
+  actors: readonly BrinkActor[],
+): Promise<Refusal | null> {
+  const request = { operation: "action", action: "attack" } as const;
+  const combatants = [...new Set(actors)].flatMap((actor) => combatantOf({ actor, token: null }) ?? []);
+  for (const combatant of combatants) {
+    const checked = combatant.checkEconomy(user, request);
+    if (!checked.ok) return checked;
+  }
+  for (const combatant of combatants) {
+    const spent = await combatant.resolveEconomy(user, request);
+    if (!spent.ok) return spent;
+  }
+  return null;
+}
+
 async function handleDirectAttack(
   ask: DirectAttackAsk,
   { user }: RequestContext,
@@ -147,16 +170,14 @@ async function handleDirectAttack(
   const strikers = await strikersFor(ask, attacker, user);
   if (failed(strikers)) return strikers;
   if (!ask.targets.length) return refuse("BRINK.Attack.Refusal.no-target", { weapon: weaponName });
-  const blast = weaponData?.attackWeapon().blast === true;
+  // RULES §7.4: a detachment's attack counts as blast, whatever its weapon.
+  const blast = attacksWithBlast(attacker, weaponData?.attackWeapon().blast === true);
   if (ask.targets.length > 1 && !blast)
     return refuse("BRINK.Attack.Refusal.single-target-weapon", { weapon: weaponName });
   const targets = attackTargets(ask.targets, user);
   if (typeof targets === "string") return refuse(targets, { weapon: weaponName });
-  const combatant = combatantOf({ actor: attacker, token: null });
-  if (combatant) {
-    const spent = await combatant.resolveEconomy(user, { operation: "action", action: "attack" });
-    if (!spent.ok) return spent;
-  }
+  const spent = await spendAttacks(user, [attacker, ...strikers.slice(1).map((s) => s.actor)]);
+  if (spent) return spent;
   const audience = { rollMode: ask.rollMode, userId: user.id ?? "" };
   const order = { attacker, weapon, strikers, position: ask.position, blast, targets, audience };
   const card = await rollDirectAttackCard(order);

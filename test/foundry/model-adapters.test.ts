@@ -90,7 +90,7 @@ describe("an actor as the rules see it", () => {
       luckBonus: 2,
       deathDifficulty: 12,
       reactionAvailable: false,
-      status: { unconscious: true, dying: false, stable: false, dead: false },
+      status: { unconscious: true, dying: false, stable: false, dead: false, routed: false },
       pending: null,
       strain: { value: 1, max: 6 },
       injuries: [],

@@ -83,6 +83,7 @@ describe("the settings menus", () => {
       "emergencyRetreat",
       "morale",
       "lightLevels",
+      "detachments",
       "skipRollDialogs",
       "showExactOdds",
       "collapseCards",
@@ -106,6 +107,7 @@ describe("the settings menus", () => {
       "emergencyRetreat",
       "morale",
       "lightLevels",
+      "detachments",
     ])
       expect(text).toContain(game.i18n.localize(`BRINK.Setting.${key}.hint`));
     await submitMenu(menu, {
@@ -113,17 +115,19 @@ describe("the settings menus", () => {
       damageRule: "direct",
       morale: true,
       emergencyRetreat: false,
+      detachments: true,
     });
     expect(game.brink.optionalRules()).toMatchObject({
       deathRule: "dying",
       damageRule: "direct",
       morale: true,
       emergencyRetreat: false,
+      detachments: true,
     });
     expect(menu.rendered).toBe(false);
   });
 
-  it("Optional rules offers direct damage as the damage rule, and no detachments until they are built", async () => {
+  it("Optional rules offers direct damage as the damage rule, and detachments as a switch that starts off", async () => {
     const menu = new OptionalRulesMenu({});
     await menu.render(true);
     const form = menu.element;
@@ -134,21 +138,22 @@ describe("the settings menus", () => {
       "emergencyRetreat",
       "morale",
       "lightLevels",
+      "detachments",
     ]);
     const options = [...form.querySelectorAll('select[name="damageRule"] option')].map((o) => o.textContent);
     expect(options).toEqual([
       "Attack test and weapon damage (core)",
       "Direct damage: roll the damage die (optional)",
     ]);
-    expect(form.textContent ?? "").not.toMatch(/detachment/i);
-    const keys = [...settings.settings.values()].filter((s) => s.namespace === "brink").map((s) => s.key);
-    expect(keys).toContain("damageRule");
-    expect(keys).not.toContain("detachments");
+    const detachments = form.querySelector<HTMLInputElement>('input[name="detachments"]');
+    expect(detachments?.type).toBe("checkbox");
+    expect(detachments?.checked).toBe(false);
+    expect(form.textContent ?? "").toContain("Detachments");
+    expect(game.brink.optionalRules().detachments).toBe(false);
   });
 
-  it("an old world that stored detachments = on still loads; damageRule starts at the core attack rule", async () => {
-    // The world's settings were saved while detachments was offered; Foundry keeps the stored value
-    // but no registered setting reads it.
+  it("an old world that stored detachments = on loads it as on; damageRule starts at the core attack rule", async () => {
+    // The world's settings were saved while detachments was offered before: the stored value is read.
     settings.values.set("brink.detachments", true);
     expect(game.brink.optionalRules()).toEqual({
       deathRule: "luck",
@@ -157,11 +162,15 @@ describe("the settings menus", () => {
       emergencyRetreat: true,
       morale: false,
       lightLevels: false,
+      detachments: true,
     });
     const menu = new OptionalRulesMenu({});
     await submitMenu(menu, { morale: true });
     expect(notifications.log.filter((n) => n.level !== "info")).toEqual([]);
-    expect(game.brink.optionalRules()).toMatchObject({ morale: true });
+    expect(game.brink.optionalRules()).toMatchObject({ morale: true, detachments: true });
+    const checkbox = new OptionalRulesMenu({});
+    await checkbox.render(true);
+    expect(checkbox.element.querySelector<HTMLInputElement>('input[name="detachments"]')?.checked).toBe(true);
     expect(menu.rendered).toBe(false);
   });
 

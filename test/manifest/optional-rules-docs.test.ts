@@ -2,8 +2,7 @@
  * Issue 12: what a user reads about the optional rules matches what is built. Every rule the
  * Optional rules menu registers is named, with each of its choices, in the README's settings table,
  * the settings strings and the rules journal's settings table, and the README's API entry names
- * them all; direct damage (built) is described there and in the
- * CHANGELOG; detachments (not built yet) are mentioned nowhere a user reads.
+ * them all; direct damage and detachments (built) are described there and in the CHANGELOG.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -64,13 +63,14 @@ describe("the optional rules as documented", () => {
     expect(unreleased).toMatch(/Direct damage \(issue 12, RULES §7\.3\)/);
   });
 
-  it.each([
-    ["lang/en.json", read("lang/en.json")],
-    ["README.md", readme],
-    ...sources("packs/_source/rules"),
-    ...sources("packs/_source/adversaries"),
-    ...sources("packs/_source/characters"),
-  ])("%s does not offer detachments, which are not built", (_path, text) => {
-    expect(text.match(/detachment/i)).toBeNull();
+  it("describes detachments as built: the journal's rule and setting, the README, the CHANGELOG", () => {
+    expect(RULE_KEYS).toContain("detachments");
+    expect(journal).toContain("<h2>Detachments</h2>");
+    expect(journal).toContain("<code>detachments</code>");
+    expect(journal).toMatch(/\[decision\] <strong>Detachment against detachment/);
+    expect(readme).toContain("**Detachments (optional, `detachments`).**");
+    const unreleased = read("CHANGELOG.md").split(/^## /m)[1] ?? "";
+    expect(unreleased).toMatch(/Detachments \(issue 12, RULES §7\.4\)/);
+    expect(unreleased).not.toMatch(/Detachments are still hidden/);
   });
 });

@@ -31,7 +31,7 @@ const downAtZero = (): ActorState =>
   createActorState({
     endurance: { value: 0, max: 10 },
     health: { value: 0, max: 10 },
-    status: { unconscious: true, dying: false, stable: false, dead: false },
+    status: { unconscious: true, dying: false, stable: false, dead: false, routed: false },
   });
 
 describe("the S4 Boudica sequence", () => {
@@ -157,7 +157,13 @@ describe("zero health and the risk of death (luck rule)", () => {
       { kind: "unconscious", reason: "zero-health" },
       { kind: "no-death-risk", reason: "not-exceeded" },
     ]);
-    expect(result.state.status).toEqual({ unconscious: true, dying: false, stable: false, dead: false });
+    expect(result.state.status).toEqual({
+      unconscious: true,
+      dying: false,
+      stable: false,
+      dead: false,
+      routed: false,
+    });
   });
 
   it("a successful death luck test cheats death and raises the difficulty by 5 for good", () => {
@@ -188,13 +194,21 @@ describe("zero health and the risk of death (luck rule)", () => {
   it("without risking death (retreat attrition) a character brought to zero is stable and cannot die", () => {
     const state = createActorState({ endurance: { value: 0, max: 10 } });
     const result = applyDamage(state, piercing(30), fixedDice([]), { withoutDeathRisk: true });
-    expect(result.state.status).toEqual({ unconscious: true, dying: false, stable: true, dead: false });
+    expect(result.state.status).toEqual({
+      unconscious: true,
+      dying: false,
+      stable: true,
+      dead: false,
+      routed: false,
+    });
     const again = applyDamage(result.state, piercing(30), fixedDice([]), { withoutDeathRisk: true });
     expect(again.state.status.dead).toBe(false);
   });
 
   it("a dead character takes no further damage", () => {
-    const dead = createActorState({ status: { unconscious: true, dying: false, stable: false, dead: true } });
+    const dead = createActorState({
+      status: { unconscious: true, dying: false, stable: false, dead: true, routed: false },
+    });
     const result = applyDamage(dead, piercing(5), fixedDice([]));
     expect(result.steps).toEqual([{ kind: "no-effect", reason: "dead" }]);
     expect(result.update).toEqual({});
@@ -241,7 +255,9 @@ describe("healing", () => {
   });
 
   it("the dead cannot be healed", () => {
-    const dead = createActorState({ status: { unconscious: true, dying: false, stable: false, dead: true } });
+    const dead = createActorState({
+      status: { unconscious: true, dying: false, stable: false, dead: true, routed: false },
+    });
     expect(applyHealing(dead, { amount: 5, pool: "health", kind: "free" }, fixedDice([]))).toEqual({
       ok: false,
       reason: "dead",
@@ -254,7 +270,13 @@ describe("the death rule decides what zero health means", () => {
 
   it("dying (S2): the character is dying, not unconscious, and owes strain or an injury", () => {
     const result = applyDamage(atOne(), piercing(9), fixedDice([]), { rule: "dying" });
-    expect(result.state.status).toEqual({ unconscious: false, dying: true, stable: false, dead: false });
+    expect(result.state.status).toEqual({
+      unconscious: false,
+      dying: true,
+      stable: false,
+      dead: false,
+      routed: false,
+    });
     expect(result.decision).toEqual({ kind: "strain-or-injury", strain: { value: 0, max: 6 } });
     expect(kinds(result.steps)).not.toContain("death-luck-test");
   });
@@ -317,6 +339,7 @@ const actorState: fc.Arbitrary<ActorState> = fc
         dying: false,
         stable: false,
         dead: false,
+        routed: false,
       },
       strain: { value: 0, max: r.con },
     }),

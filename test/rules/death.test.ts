@@ -62,7 +62,7 @@ describe("cheating death", () => {
 describe("killing strike", () => {
   const unconscious = atOneHealth({
     attributes: { str: 6, dex: 6, con: 8, int: 6, wis: 6, cha: 6 },
-    status: { unconscious: true, dying: false, stable: false, dead: false },
+    status: { unconscious: true, dying: false, stable: false, dead: false, routed: false },
   });
 
   it("is tested against the target's CON value", () => {
@@ -89,7 +89,9 @@ describe("killing strike", () => {
 
   it("needs a helpless target that is not already dead", () => {
     expect(applyKillingStrike(atOneHealth(), true)).toEqual({ ok: false, reason: "not-helpless" });
-    const dead = atOneHealth({ status: { unconscious: true, dying: false, stable: false, dead: true } });
+    const dead = atOneHealth({
+      status: { unconscious: true, dying: false, stable: false, dead: true, routed: false },
+    });
     expect(applyKillingStrike(dead, true)).toEqual({ ok: false, reason: "already-dead" });
   });
 });
@@ -98,7 +100,7 @@ describe("death", () => {
   it("makes every S2 injury held permanent and ends dying", () => {
     const log: Step[] = [];
     const dying = atOneHealth({
-      status: { unconscious: false, dying: true, stable: false, dead: false },
+      status: { unconscious: false, dying: true, stable: false, dead: false, routed: false },
       injuries: [
         { key: "hobbled", detail: null, permanent: false },
         { key: "impaired-skills", detail: "str", permanent: true },
@@ -106,7 +108,13 @@ describe("death", () => {
     });
     const dead = markDead(dying, "death-saves", log);
     expect(dead.injuries.every((injury) => injury.permanent)).toBe(true);
-    expect(dead.status).toEqual({ unconscious: false, dying: false, stable: false, dead: true });
+    expect(dead.status).toEqual({
+      unconscious: false,
+      dying: false,
+      stable: false,
+      dead: true,
+      routed: false,
+    });
     expect(log).toEqual([
       { kind: "dead", cause: "death-saves" },
       { kind: "injuries-permanent", count: 1 },

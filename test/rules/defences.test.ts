@@ -84,7 +84,9 @@ describe("Block", () => {
     expect(block(defender(), sword, slash(6))).toEqual({ ok: false, reason: "no-block-value" });
     const broken = { ...woodenShield, durability: { value: 0, max: 4 } };
     expect(block(defender(), broken, slash(6))).toEqual({ ok: false, reason: "item-broken" });
-    const knockedOut = defender({ status: { unconscious: true, dying: false, stable: false, dead: false } });
+    const knockedOut = defender({
+      status: { unconscious: true, dying: false, stable: false, dead: false, routed: false },
+    });
     expect(block(knockedOut, woodenShield, slash(6))).toEqual({ ok: false, reason: "incapacitated" });
   });
 

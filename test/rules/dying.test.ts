@@ -113,7 +113,13 @@ describe("the dying countdown and death saves", () => {
 
   it("three successes: stable at zero health", () => {
     const state = turn(turn(turn(turn(dying(), 10), 3), 19), 15);
-    expect(state.status).toEqual({ unconscious: true, dying: false, stable: true, dead: false });
+    expect(state.status).toEqual({
+      unconscious: true,
+      dying: false,
+      stable: true,
+      dead: false,
+      routed: false,
+    });
     expect(state.health.value).toBe(0);
     expect(state.dying).toBeNull();
   });
@@ -126,7 +132,13 @@ describe("the dying countdown and death saves", () => {
   it("a natural 20 brings 1 health and the character stands up to act", () => {
     const result = ok(rollDeathSave(turn(dying(), 2), fixedDice([20])));
     expect(result.state.health.value).toBe(1);
-    expect(result.state.status).toEqual({ unconscious: false, dying: false, stable: false, dead: false });
+    expect(result.state.status).toEqual({
+      unconscious: false,
+      dying: false,
+      stable: false,
+      dead: false,
+      routed: false,
+    });
     expect(result.steps.at(-1)).toEqual({ kind: "stands" });
   });
 
@@ -156,7 +168,13 @@ describe("the dying countdown and death saves", () => {
       applyHealing(dying(), { amount: 2, pool: "health", kind: "free" }, fixedDice([]), "dying"),
     );
     expect(result.state.health.value).toBe(2);
-    expect(result.state.status).toEqual({ unconscious: false, dying: false, stable: false, dead: false });
+    expect(result.state.status).toEqual({
+      unconscious: false,
+      dying: false,
+      stable: false,
+      dead: false,
+      routed: false,
+    });
     expect(result.steps.at(-1)).toEqual({ kind: "stands" });
   });
 });
@@ -243,7 +261,7 @@ describe("death while injured and resurrection", () => {
     expect(resurrect(createActorState(), 6)).toEqual({ ok: false, reason: "not-dead" });
     const frail = createActorState({
       attributes: { str: 6, dex: 6, con: 4, int: 6, wis: 6, cha: 6 },
-      status: { unconscious: false, dying: false, stable: false, dead: true },
+      status: { unconscious: false, dying: false, stable: false, dead: true, routed: false },
     });
     expect(resurrect(frail, 4)).toEqual({ ok: false, reason: "con-exhausted" });
   });
@@ -251,13 +269,13 @@ describe("death while injured and resurrection", () => {
   it("counts the character's own CON die: d4 is refused even when an effect raises CON", () => {
     const raised = createActorState({
       attributes: { str: 6, dex: 6, con: 8, int: 6, wis: 6, cha: 6 },
-      status: { unconscious: false, dying: false, stable: false, dead: true },
+      status: { unconscious: false, dying: false, stable: false, dead: true, routed: false },
     });
     expect(resurrect(raised, 4)).toEqual({ ok: false, reason: "con-exhausted" });
   });
 
   it("refuses while injuries would step the lowered CON to 0, and steps both dice together otherwise", () => {
-    const status = { unconscious: false, dying: false, stable: false, dead: true };
+    const status = { unconscious: false, dying: false, stable: false, dead: true, routed: false };
     // Own d6, a serious injury on CON: d4 now; resurrected, the injury would take d4 to 0 (dead).
     const injured = createActorState({
       attributes: { str: 6, dex: 6, con: 4, int: 6, wis: 6, cha: 6 },

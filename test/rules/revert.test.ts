@@ -3,7 +3,7 @@ import { createActorState } from "../../src/rules/death";
 import { revertByDelta, unlike } from "../../src/rules/revert";
 
 const pool = (value: number, max = 10) => ({ value, max });
-const alive = { unconscious: false, dying: false, stable: false, dead: false };
+const alive = { unconscious: false, dying: false, stable: false, dead: false, routed: false };
 
 describe("revertByDelta", () => {
   it("gives back what the application took on top of the current pools, clamped to their limits", () => {

@@ -99,7 +99,13 @@ describe("stabilising and the d20 injury table", () => {
     const result = ok(stabiliseDowned(downed(), fixedDice([face])));
     expect(result.state.attributes[attribute]).toBe(4);
     expect(result.state.health.value).toBe(1);
-    expect(result.state.status).toEqual({ unconscious: false, dying: false, stable: false, dead: false });
+    expect(result.state.status).toEqual({
+      unconscious: false,
+      dying: false,
+      stable: false,
+      dead: false,
+      routed: false,
+    });
     expect(result.state.downed).toBeNull();
   });
 

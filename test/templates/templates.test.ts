@@ -215,10 +215,10 @@ describe("character sheet", () => {
   });
 
   it("renders the compact NPC sheet and item sheets with schema labels", async () => {
-    // An actor saved while NPCs could be marked as detachments (issue 12 hides them until built).
+    // An actor saved while a detachment was a bare flag loads as a detachment.
     const oldSource: Record<string, unknown> = { detachment: true, leader: true };
     const npc = await Actor.implementation.create({ name: "Guard", type: "npc", system: oldSource });
-    expect(npc?.system).not.toHaveProperty("detachment");
+    expect(npc?.system.detachment).toEqual({ enabled: true, members: 0 });
     const npcDoc = parse((await renderSheet(NpcSheet, npc as Actor.Implementation)).html);
     expect(npcDoc.querySelectorAll(".npc-body .die-button").length).toBe(6);
     expect([...npcDoc.querySelectorAll(".state.tag")].map((t) => t.textContent)).toEqual(["Leader"]);
@@ -226,8 +226,27 @@ describe("character sheet", () => {
       (await renderSheet(NpcSheet, npc as Actor.Implementation, (s) => Object.assign(s, { mode: 2 }))).html,
     );
     expect(editDoc.querySelector('[name="system.leader"]')).not.toBeNull();
-    expect(editDoc.querySelector('[name="system.detachment"]')).toBeNull();
+    // Detachments (RULES §7.4) are an optional rule: off, the sheet shows no detachment anywhere.
+    expect(editDoc.querySelector('[name^="system.detachment"]')).toBeNull();
     expect(editDoc.body.textContent ?? "").not.toMatch(/detachment/i);
+    expect(npcDoc.body.textContent ?? "").not.toMatch(/detachment/i);
+
+    await game.settings.set("brink", "detachments", true);
+    await npc?.update({ system: { detachment: { members: 5 } } } as never);
+    const onDoc = parse((await renderSheet(NpcSheet, npc as Actor.Implementation)).html);
+    expect([...onDoc.querySelectorAll(".state.tag")].map((t) => t.textContent)).toEqual([
+      "Leader",
+      "Detachment · 5 members",
+    ]);
+    const onEdit = parse(
+      (await renderSheet(NpcSheet, npc as Actor.Implementation, (s) => Object.assign(s, { mode: 2 }))).html,
+    );
+    expect(onEdit.querySelector('[name="system.detachment.enabled"]')?.hasAttribute("checked")).toBe(true);
+    expect(onEdit.querySelector('[name="system.detachment.members"]')?.getAttribute("value")).toBe("5");
+    await npc?.update({ system: { detachment: { members: 1 } } } as never);
+    const single = parse((await renderSheet(NpcSheet, npc as Actor.Implementation)).html);
+    expect(single.querySelector(".detachment-tag")?.textContent).toBe("Detachment · 1 member");
+    await game.settings.set("brink", "detachments", false);
 
     const spear = actor.items.find((i) => i.name === "Spear");
     const itemDoc = parse((await renderSheet(BrinkItemSheet, spear as Item.Implementation)).html);

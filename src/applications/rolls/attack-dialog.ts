@@ -31,6 +31,8 @@ export interface AttackDialogInput {
   chancesFor: (choice: AttackChoice, manual: ManualDefences | null) => ChanceRow[];
   /** The attacker's own sources of advantage and disadvantage, in words (light, injuries). */
   edgesFor: (choice: AttackChoice) => string;
+  /** Advantage and disadvantage the targets give, with their reasons ("Impaired, …: disadvantage"). */
+  targetEdges: string;
   canKillingStrike: boolean;
   /** Set when no token is targeted: the damage category the typed deflection counts against. */
   manual: { category: DamageCategory } | null;
@@ -110,6 +112,7 @@ async function dialogContent(input: AttackDialogInput, showOdds: boolean): Promi
     advantages: advantageOptions(0),
     rollModes: rollModeOptions(input.rollMode),
     attacksThisRound: input.attacksThisRound,
+    targetEdges: input.targetEdges,
     chances: input.chancesFor(initial, input.manual ? MANUAL_DEFAULTS : null),
     edges: input.edgesFor(initial),
     showOdds,

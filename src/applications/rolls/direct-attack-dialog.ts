@@ -29,6 +29,8 @@ export interface StrikeOption {
   die: DieSize | null;
   /** What its blow deflects as: a die's deflection hangs on it. */
   damageType: DamageType;
+  /** RULES §7.4 on these targets: +1 a detachment strikes individuals, −1 an individual a detachment. */
+  detachment?: number;
 }
 
 /** Another of the GM's characters that may join, with the weapon it would strike with. */
@@ -95,7 +97,11 @@ function strikesOf(choice: DirectChoice, input: DirectDialogInput): Strike[] {
 function diceOf(choice: DirectChoice, input: DirectDialogInput): { strikes: Strike[]; dice: DirectDie[] } {
   const strikes = strikesOf(choice, input);
   const dice = directDice(
-    strikes.map((s, index) => ({ attackerId: String(index), die: s.option.die })),
+    strikes.map((s, index) => ({
+      attackerId: String(index),
+      die: s.option.die,
+      detachment: s.option.detachment ?? 0,
+    })),
     choice.position,
   );
   return { strikes, dice };

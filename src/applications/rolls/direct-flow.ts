@@ -9,6 +9,8 @@ import { ownRollMode } from "../../chat/post";
 import { guardedDefender, type TokenActor } from "../../workflows/attack-card";
 import { weaponBlocker } from "../../workflows/attack";
 import { requestDirectAttack, UNARMED } from "../../workflows/direct-attack";
+import { detachmentEdgesFor } from "../../workflows/detachments";
+import { netEdge } from "../../rules/detachments";
 import { warn } from "../dialog-form";
 import { skipsDialog } from "./fast-forward";
 import {
@@ -27,22 +29,40 @@ const unarmedOption = (): StrikeOption => ({
   damageType: "bludgeoning",
 });
 
+/**
+ * What detachments do to this wielder's strike on the targets (RULES §7.4), for the dialog's dice:
+ * the edge every target agrees on, else none (the GM's client rolls each target's own dice).
+ */
+function detachmentEdge(actor: BrinkActor, blast: boolean, targets: readonly TokenActor[]): number {
+  const edges = targets.map((t) => netEdge(detachmentEdgesFor(actor, blast, [t.actor])));
+  const [first = 0] = edges;
+  return edges.every((edge) => edge === first) ? first : 0;
+}
+
 /** A weapon as it would strike under direct damage, or null when it has no die set or cannot attack (broken, dropped). */
-function strikeOption(item: Item.Implementation): StrikeOption | null {
+function strikeOption(item: Item.Implementation, targets: readonly TokenActor[]): StrikeOption | null {
   const weapon = itemData(item, WeaponData)?.attackWeapon();
   const die = weapon?.damageDie;
-  return weapon && die && !weaponBlocker(item)
-    ? { id: item.id ?? "", label: item.name, die, damageType: weapon.damageType }
-    : null;
+  if (!weapon || !die || weaponBlocker(item) || !(item.parent instanceof BrinkActor)) return null;
+  const detachment = detachmentEdge(item.parent, weapon.blast, targets);
+  return { id: item.id ?? "", label: item.name, die, damageType: weapon.damageType, detachment };
 }
+
+const unarmedFor = (actor: BrinkActor, targets: readonly TokenActor[]): StrikeOption => ({
+  ...unarmedOption(),
+  detachment: detachmentEdge(actor, false, targets),
+});
 
 const weaponsOf = (actor: BrinkActor): Item.Implementation[] =>
   actor.items.contents.filter((item) => itemData(item, WeaponData) !== null);
 
 /** The weapon another character would join with: its first equipped weapon with a die, else bare hands. */
-function joiningWeapon(actor: BrinkActor): StrikeOption {
+function joiningWeapon(actor: BrinkActor, targets: readonly TokenActor[]): StrikeOption {
   const equipped = weaponsOf(actor).filter((item) => itemData(item, WeaponData)?.equipped === true);
-  return equipped.map(strikeOption).find((option) => option !== null) ?? unarmedOption();
+  return (
+    equipped.map((item) => strikeOption(item, targets)).find((option) => option !== null) ??
+    unarmedFor(actor, targets)
+  );
 }
 
 /** For the GM: the other characters on the scene that could join, each once. */
@@ -55,7 +75,12 @@ function groupOptions(attacker: BrinkActor, targets: readonly TokenActor[]): Gro
     if (!(actor instanceof BrinkActor) || excluded.has(actor) || seen.has(actor)) return [];
     seen.add(actor);
     return [
-      { actorUuid: actor.uuid, name: token.name, weapon: joiningWeapon(actor), size: actor.rolling.size },
+      {
+        actorUuid: actor.uuid,
+        name: token.name,
+        weapon: joiningWeapon(actor, targets),
+        size: actor.rolling.size,
+      },
     ];
   });
 }
@@ -72,7 +97,7 @@ function dialogInput(
     attackerName: actor.name,
     attackerSize: actor.rolling.size,
     weapon: main,
-    offhands: [...others.flatMap((item) => strikeOption(item) ?? []), unarmedOption()],
+    offhands: [...others.flatMap((item) => strikeOption(item, targets) ?? []), unarmedFor(actor, targets)],
     grouped: groupOptions(actor, targets),
     rollMode: ownRollMode(),
     targets: targets.map((t) => ({ name: t.name, defender: guardedDefender(t.uuid, t.actor) })),
@@ -86,7 +111,7 @@ export async function promptDirectAttack(
   targets: TokenActor[],
   event?: Event,
 ): Promise<void> {
-  const main = strikeOption(weapon);
+  const main = strikeOption(weapon, targets);
   if (!main) return warn("BRINK.Direct.Refusal.no-die", { weapon: weapon.name, name: actor.name });
   // [decision] A direct blow is measured against a token's deflection: no typed-in target, so say so before the dialog.
   if (!targets.length) return warn("BRINK.Direct.Refusal.no-target", { weapon: weapon.name });
@@ -110,7 +135,7 @@ export async function promptUnarmedAttack(
   targets: TokenActor[],
   event?: Event,
 ): Promise<void> {
-  const unarmed = unarmedOption();
+  const unarmed = unarmedFor(actor, targets);
   if (!targets.length) return warn("BRINK.Direct.Refusal.no-target", { weapon: unarmed.label });
   const input = dialogInput(actor, null, unarmed, targets);
   const choice = skipsDialog(event) ? defaultDirectChoice(input) : await askDirectAttack(input);

@@ -13,13 +13,14 @@ import { DAMAGE_TYPES } from "../../rules/damage";
 import { itemData, WeaponData } from "../../data";
 import { ATTRIBUTES, DEFAULT_SKILL_ATTRIBUTE, type Attribute, type Skill } from "../../rules/characters";
 import {
-  groupConditions,
+  attackConditions,
   guardedDefender,
   manualTarget,
   type ManualDefences,
   type TokenActor,
 } from "../../workflows/attack-card";
-import { requestAttack, weaponBlocker } from "../../workflows/attack";
+import { requestAttack, weaponBlocker, wieldedBy } from "../../workflows/attack";
+import { edgesText } from "../../data/chat/damage-steps";
 import { isRefusal } from "../../requests";
 import { ownRollMode, type RollMode } from "../../chat/post";
 import {
@@ -160,7 +161,7 @@ export function attackBlocker(actor: BrinkActor, weapon: Item.Implementation): s
 function oddsFor(actor: BrinkActor, weapon: AttackWeapon, targets: TokenActor[]) {
   const previous = attacksThisRound(actor);
   const summaries = targets.map((t) => ({ ...guardedDefender(t.uuid, t.actor), name: t.name }));
-  const conditions = groupConditions(weapon.delivery, targets);
+  const conditions = attackConditions(actor, weapon, targets);
   const size = attackerFor(actor.rolling, previous).size;
   const manualName = game.i18n.localize("BRINK.Attack.manualTarget");
   return (picked: AttackChoice, manual: ManualDefences | null) =>
@@ -182,12 +183,14 @@ export function attackDialogInput(
   weaponData: AttackWeapon,
   targets: TokenActor[],
 ): AttackDialogInput {
+  const wielded = wieldedBy(actor, weaponData);
   return {
     weaponName: weapon.name,
     usable: weaponData.attributes.filter((a) => ATTRIBUTES.includes(a)),
     attacksThisRound: attacksThisRound(actor),
-    chancesFor: oddsFor(actor, weaponData, targets),
-    edgesFor: (choice) => attackEdges(actor.rolling, weaponData, choice),
+    chancesFor: oddsFor(actor, wielded, targets),
+    edgesFor: (choice) => attackEdges(actor.rolling, wielded, choice),
+    targetEdges: edgesText(attackConditions(actor, wielded, targets).edges),
     canKillingStrike:
       targets.length === 1 &&
       targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),

@@ -19,6 +19,7 @@ import {
 import { optionalRules } from "../../settings";
 import { combatView } from "./combat-context";
 import { lifeView } from "./life-context";
+import { isDetachment } from "../../workflows/detachments";
 
 export interface RatingView {
   key: string;
@@ -359,6 +360,8 @@ export function headerContext(actor: Actor.Implementation) {
     states: { harmed: system.harmed, bloodied: system.bloodied },
     testPenalty: system.testPenalty,
     isNpc,
+    // RULES §7.4: shown only while the world plays with detachments.
+    detachment: isDetachment(actor) ? { members: system.detachment.members } : null,
     life: lifeView(system),
     conditionBadges: [...system.conditions].sort().map((id) => ({
       id,
@@ -402,6 +405,7 @@ export function statsContext(actor: Actor.Implementation, changes: readonly Effe
     stats: withEffectNotes(statGroups(system, stored, isNpc, rules.morale), changes),
     storedProficiencyList: [...stored.proficiencies].sort().join(","),
     isNpc,
+    showDetachment: isNpc && rules.detachments,
     life: lifeView(system),
     combat: {
       ...combatView(system, actor.items, rules.damageRule === "direct"),

@@ -57,6 +57,11 @@ export const actorSchema = () => {
     strain: new f.SchemaField({ value: countField(0) }),
     morale: countField(0, -10),
     leader: new f.BooleanField({ required: true, initial: false }),
+    /** NPCs only (RULES §7.4, S3): a group of like creatures fought as one combatant, and how many. */
+    detachment: new f.SchemaField({
+      enabled: new f.BooleanField({ required: true, initial: false }),
+      members: countField(0),
+    }),
     /** Long-term recovery (RULES §6, S2; characters only): banked level heals, retirement. */
     recovery: new f.SchemaField({
       /** Permanent injuries the character may still heal for levels gained while injured. */
@@ -164,7 +169,8 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
    * Older source shapes still load (Foundry runs this on stored data and on update diffs, so it
    * only converts what is present):
    * - attributes and skills stored as bare die sizes (`str: 8`) become `{ die: 8 }`;
-   * - a top-level `deathDifficulty` moves into `luck`.
+   * - a top-level `deathDifficulty` moves into `luck`;
+   * - `detachment` stored as a bare flag (`detachment: true`) becomes `{ enabled: true }`.
    */
   static override migrateData(source: Record<string, unknown>) {
     for (const group of ["attributes", "skills"]) {
@@ -180,6 +186,7 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
       source.luck = luck;
       delete source.deathDifficulty;
     }
+    if (typeof source.detachment === "boolean") source.detachment = { enabled: source.detachment };
     return super.migrateData(source);
   }
 
@@ -285,6 +292,7 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
         dying: has("dying"),
         stable: has("stable"),
         dead: has("dead"),
+        routed: has("routed"),
       },
       pending: this.death.pending as PendingChoice | null,
       strain: { ...this.strain },

@@ -104,6 +104,8 @@ export function describeStep(step: AnyStep): {
     "harmed",
     "dying-started",
     "critical-damage",
+    "routed",
+    "destroyed",
   ].includes(step.kind);
   const good =
     ["cheated-death", "stable", "wakes", "stands"].includes(step.kind) ||
