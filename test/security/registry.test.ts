@@ -117,6 +117,8 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "exploration.revert": { messageId: "aaaaaaaaaaaaaaaa" },
     "exploration.resilience": { actorUuids: [w.actorUuid] },
     "exploration.corruption": { actorUuids: [w.actorUuid], difficulty: 11, attribute: "con" },
+    "detachment.form": { sceneId: "aaaaaaaaaaaaaaaa", tokenIds: ["bbbbbbbbbbbbbbbb", "cccccccccccccccc"] },
+    "detachment.disband": { messageId: "aaaaaaaaaaaaaaaa" },
     "test.opposed": {
       actorUuid: w.actorUuid,
       defenderUuid: w.actorUuid,
