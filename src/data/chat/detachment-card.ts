@@ -83,7 +83,7 @@ export function renderDetachmentCard(record: DetachmentRecord, withButtons = fal
   const i18n = game.i18n;
   const reverted = record.status === "reverted";
   return renderCard("chat/detachment-card.hbs", {
-    title: i18n.localize("BRINK.Formation.Card.title"),
+    title: i18n.localize(reverted ? "BRINK.Formation.Card.titleDisbanded" : "BRINK.Formation.Card.title"),
     text: i18n.format("BRINK.Formation.Card.text", {
       user: record.formedBy,
       name: record.name,
