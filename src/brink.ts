@@ -47,6 +47,7 @@ import { registerSmallActions } from "./workflows/small-actions";
 import { registerSmallActionPrompts } from "./applications/actions/small-action-prompts";
 import { registerExploration } from "./workflows/exploration";
 import { registerExplorationControls } from "./applications/exploration";
+import { registerDetachmentControls } from "./applications/detachments";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -89,6 +90,7 @@ Hooks.once("init", () => {
   registerSmallActionPrompts();
   registerExploration();
   registerExplorationControls();
+  registerDetachmentControls();
   registerLegacyRecoveryCards();
   registerCardButtons();
   registerCardCollapse();

@@ -15,6 +15,7 @@ import {
   RecoveryCardData,
   PartyRestCardData,
   ExplorationCardData,
+  DetachmentCardData,
   TestCardData,
 } from "./chat";
 import { ArmourData, GearData, InjuryData, SetbackData, ShieldData, TalentData, WeaponData } from "./item";
@@ -51,4 +52,5 @@ export const chatModels = {
   recovery: RecoveryCardData,
   partyRest: PartyRestCardData,
   exploration: ExplorationCardData,
+  detachment: DetachmentCardData,
 } as const;

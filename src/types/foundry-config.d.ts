@@ -26,6 +26,7 @@ import type {
   RecoveryCardData,
   PartyRestCardData,
   ExplorationCardData,
+  DetachmentCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -58,6 +59,7 @@ declare module "fvtt-types/configuration" {
       recovery: typeof RecoveryCardData;
       partyRest: typeof PartyRestCardData;
       exploration: typeof ExplorationCardData;
+      detachment: typeof DetachmentCardData;
     };
   }
 

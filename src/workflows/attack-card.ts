@@ -23,7 +23,7 @@ import { conditionsAgainst } from "../rules/conditions";
 import type { TestResult } from "../rules/tests";
 import { ATTACK_REFUSAL } from "../helpers/lang-keys";
 import type { Edge } from "../rules/modifiers";
-import { detachmentEdgesFor, namedEdges } from "./detachments";
+import { detachmentEdgesFor, namedEdges } from "./detachments/in-combat";
 
 /** A character on the scene an attack can land on: its token's uuid, name, image and actor. */
 export interface TokenActor {

@@ -16,7 +16,7 @@ import { defineRequest, isRefusal, refuse, type RequestContext, type RequestResu
 import type { Fields } from "../requests/fields";
 import { rollAttackCard, type AttackTargetToken, type ManualDefences } from "./attack-card";
 import { attackTargets } from "./attack-targets";
-import { attacksWithBlast } from "./detachments";
+import { attacksWithBlast } from "./detachments/in-combat";
 import { combatantOf } from "./combat-economy";
 import { optionalRules } from "../settings";
 import { ATTACK_REFUSAL, UNFIT_REFUSAL, type AttackChoiceRefusal } from "../helpers/lang-keys";

@@ -35,7 +35,7 @@ import { resolveStrainOrInjury } from "../rules/dying";
 import { applyKillingStrike } from "../rules/death";
 import { optionalRules } from "../settings";
 import { MANUAL_TARGET_ID } from "./attack-card";
-import { isDetachment } from "./detachments";
+import { isDetachment } from "./detachments/in-combat";
 import {
   allowedBy,
   announceWrite,

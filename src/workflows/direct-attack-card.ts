@@ -19,7 +19,7 @@ import {
   type Position,
 } from "../rules/direct-damage";
 import { netEdge } from "../rules/detachments";
-import { detachmentEdgesFor } from "./detachments";
+import { detachmentEdgesFor } from "./detachments/in-combat";
 import { guardedDefender, type AttackTargetToken } from "./attack-card";
 
 /** [decision] Bare hands deal bludgeoning damage. */

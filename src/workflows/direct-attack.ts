@@ -25,7 +25,7 @@ import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
 import { rollDirectAttackCard, unarmedStriker, type DirectStriker } from "./direct-attack-card";
 import { weaponBlocker } from "./attack";
-import { attacksWithBlast } from "./detachments";
+import { attacksWithBlast } from "./detachments/in-combat";
 
 /** [decision] More targets than any table's scene holds for one blast. */
 const MAX_TARGETS = 50;

@@ -185,6 +185,27 @@ export function foundryContracts(context: ContractContext): void {
     });
   });
 
+  describe("Foundry token control", () => {
+    it("list the tokens this client controls on the scene it shows, several at once, in canvas.tokens.controlled", async () => {
+      const scene = canvas?.scene;
+      if (!scene) return assert.fail("a scene must be shown on the canvas");
+      const made = await scene.createEmbeddedDocuments("Token", [
+        { name: "Contract: first", x: 0, y: 0 },
+        { name: "Contract: second", x: 100, y: 0 },
+      ] as never);
+      const [first, second] = made.map((token) => track(token));
+      if (!first?.object || !second?.object) return assert.fail("both tokens are drawn");
+      const held = () => (canvas?.tokens?.controlled ?? []).map((token) => token.document.id).sort();
+      first.object.control();
+      second.object.control({ releaseOthers: false });
+      assert.deepEqual(held(), [first.id, second.id].sort());
+      first.object.control();
+      assert.deepEqual(held(), [first.id], "control() releases the others by default");
+      first.object.release();
+      assert.deepEqual(held(), []);
+    });
+  });
+
   describe("Foundry token ruler", () => {
     it("let a system's TokenRuler colour segments, highlight spaces and label waypoints", () => {
       const { TokenRuler } = foundry.canvas.placeables.tokens;

@@ -48,8 +48,10 @@ interface TrackedCombat extends FakeDocument {
 export interface TokenObject {
   readonly center: { x: number; y: number };
   readonly visible: boolean;
+  readonly document: unknown;
   readonly controlled: boolean;
   control(options?: Plain): boolean;
+  release(): boolean;
   _onHoverIn(event: unknown, options?: Plain): void;
   _onHoverOut(event: unknown): void;
 }

@@ -139,13 +139,20 @@ export class FakeToken extends FakeDocument {
     return {
       center: { x: x + size / 2, y: y + size / 2 },
       visible,
-      // Each client controls its own tokens; control() releases the others (v13's releaseOthers default).
+      document: this,
+      // Each client controls its own tokens; control() releases the others unless told not to
+      // (v13's `releaseOthers` defaults to true), so a GM can hold several tokens at once.
       get controlled() {
-        return controlledTokens.get(session.user.id) === id;
+        return controlledTokens.get(session.user.id)?.has(id) === true;
       },
-      control: () => {
+      control: (options: Plain = {}) => {
         canvasLog.push({ action: "control", id });
-        if (id) controlledTokens.set(session.user.id, id);
+        const held = options.releaseOthers === false ? (controlledTokens.get(session.user.id) ?? []) : [];
+        if (id) controlledTokens.set(session.user.id, new Set([...held, id]));
+        return true;
+      },
+      release: () => {
+        controlledTokens.get(session.user.id)?.delete(id);
         return true;
       },
       _onHoverIn: () => canvasLog.push({ action: "hoverIn", id }),
@@ -154,8 +161,8 @@ export class FakeToken extends FakeDocument {
   }
 }
 
-/** The token each user controls on their canvas, by user id. */
-export const controlledTokens = new Map<string, string>();
+/** The tokens each user controls on their canvas (their ids), by user id. */
+export const controlledTokens = new Map<string, Set<string>>();
 
 export class FakeScene extends FakeDocument {
   static override documentName = "Scene";

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { FakeTokenRuler } from "./canvas";
 import { resolve } from "node:path";
 import Handlebars from "handlebars";
-import { installFakeCombat } from "./combat";
+import { controlledTokens, installFakeCombat } from "./combat";
 import { installFakePacks } from "./packs";
 import {
   ActorSheetV2,
@@ -234,6 +234,7 @@ export function resetWorld(): void {
   keybindings.reset();
   time.worldTime = 0;
   session.user = users.get("gm") ?? session.user;
+  controlledTokens.clear();
   for (const user of users.all.values()) user.hotbar = {};
 }
 

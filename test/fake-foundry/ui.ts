@@ -10,6 +10,7 @@ import { createRenderer } from "../support/render";
 import { fillForm, readForm, selectMarkedOptions, type FormLike } from "./forms";
 import type { Plain } from "./utils";
 import { FakeScene, FakeToken } from "./combat";
+import type { TokenObject } from "./combat-tracker";
 import { session } from "./documents";
 
 const answers: (Plain | null)[] = [];
@@ -113,9 +114,20 @@ export interface PlacedToken {
   document: FakeToken;
 }
 
+/** The scene this client's canvas shows (tests set `canvas.scene`), or null. */
+const sceneShown = (): FakeScene | null =>
+  (globalThis as unknown as { canvas?: { scene?: FakeScene | null } }).canvas?.scene ?? null;
+
 export const fakeCanvas = {
   grid: { size: 100, distance: 1 },
-  tokens: { placeables: [] as PlacedToken[] },
+  tokens: {
+    placeables: [] as PlacedToken[],
+    /** The tokens of the shown scene this client's user controls (v13 `PlaceablesLayer#controlled`). */
+    get controlled(): TokenObject[] {
+      const tokens = (sceneShown()?.tokens.contents ?? []) as FakeToken[];
+      return tokens.map((token) => token.object).filter((object) => object.controlled);
+    },
+  },
 };
 
 let tokenCount = 0;

@@ -10,6 +10,7 @@ import { dragDropContracts } from "../contracts/drag-drop.contract";
 import { sheetContracts } from "../contracts/sheets.contract";
 import { settingsContracts } from "../contracts/settings.contract";
 import { Window } from "happy-dom";
+import { FakeScene } from "../fake-foundry/combat";
 import { selectMarkedOptions } from "../fake-foundry/forms";
 import { users } from "../fake-foundry/install";
 import { makeUser } from "../fake-foundry/runtime";
@@ -17,6 +18,8 @@ import { bootBrink } from "./boot";
 
 await bootBrink();
 users.add(makeUser({ id: "contract-player", name: "Contract player", isGM: false }));
+// A live world runs the batches with a scene on its canvas; here the fake's canvas shows one too.
+Object.assign(canvas as object, { scene: await FakeScene.create({ name: "Contract canvas" }) });
 
 // The same expectations Quench runs in a live world (test/quench), here against the fake.
 const context: ContractContext = { describe, it, after: afterAll, assert };

@@ -103,6 +103,23 @@ describe("pack sources", () => {
     expect(faces(table("retreat")).sort()).toEqual(expected(DEFAULT_RETREAT_TABLES.retreat.rows).sort());
     expect(faces(table("setback")).sort()).toEqual(expected(DEFAULT_RETREAT_TABLES.setback.rows).sort());
   });
+
+  it("ship the Goblin Warband as a detachment of six goblins with their pools summed and a weapon", () => {
+    interface Npc {
+      system: {
+        detachment: { enabled: boolean; members: number };
+        endurance: { max: number };
+        health: { max: number };
+      };
+      items: { type: string }[];
+    }
+    const band = byName("adversaries", "Goblin Warband")?.data as unknown as Npc;
+    const goblin = byName("adversaries", "Goblin")?.data as unknown as Npc;
+    expect(band.system.detachment).toEqual({ enabled: true, members: 6 });
+    expect(band.system.endurance.max).toBe(6 * goblin.system.endurance.max);
+    expect(band.system.health.max).toBe(6 * goblin.system.health.max);
+    expect(band.items.some((item) => item.type === "weapon")).toBe(true);
+  });
 });
 
 describe("compiled packs", () => {

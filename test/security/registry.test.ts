@@ -118,6 +118,8 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "exploration.resilience": { actorUuids: [w.actorUuid] },
     "exploration.corruption": { actorUuids: [w.actorUuid], difficulty: 11, attribute: "con" },
     "exploration.light": { actorUuids: [w.actorUuid], level: "darkness" },
+    "detachment.form": { sceneId: "aaaaaaaaaaaaaaaa", tokenIds: ["bbbbbbbbbbbbbbbb", "cccccccccccccccc"] },
+    "detachment.disband": { messageId: "aaaaaaaaaaaaaaaa" },
     "test.opposed": {
       actorUuid: w.actorUuid,
       defenderUuid: w.actorUuid,

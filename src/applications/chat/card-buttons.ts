@@ -19,6 +19,7 @@ import { requestRestRevert } from "../../workflows/rest-revert";
 import { choosePartyRest } from "../rest";
 import { requestExplorationRevert } from "../../workflows/exploration";
 import { chooseReturnDrop } from "../exploration/drop-dialog";
+import { requestDisbandDetachment } from "../../workflows/detachments";
 
 type Handler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<unknown>;
 
@@ -59,6 +60,7 @@ const HANDLERS: Record<CardAction, Handler> = {
   "exploration-drop": (message, button) => chooseReturnDrop(message, button.dataset.actorUuid ?? ""),
   "revert-exploration": (message) => requestExplorationRevert(message.id ?? ""),
   "revert-rest": (message) => requestRestRevert(message.id ?? ""),
+  "disband-detachment": (message) => requestDisbandDetachment(message.id ?? ""),
 };
 
 const isCardAction = (value: string | undefined): value is CardAction =>

@@ -9,7 +9,7 @@ import { ownRollMode } from "../../chat/post";
 import { guardedDefender, type TokenActor } from "../../workflows/attack-card";
 import { weaponBlocker } from "../../workflows/attack";
 import { requestDirectAttack, UNARMED } from "../../workflows/direct-attack";
-import { detachmentEdgesFor } from "../../workflows/detachments";
+import { detachmentEdgesFor } from "../../workflows/detachments/in-combat";
 import { netEdge } from "../../rules/detachments";
 import { warn } from "../dialog-form";
 import { skipsDialog } from "./fast-forward";

@@ -19,7 +19,7 @@ import {
 import { optionalRules } from "../../settings";
 import { combatView } from "./combat-context";
 import { lifeView } from "./life-context";
-import { isDetachment } from "../../workflows/detachments";
+import { isDetachment } from "../../workflows/detachments/in-combat";
 
 export interface RatingView {
   key: string;

@@ -29,6 +29,7 @@ export const CARD_ACTIONS = [
   "exploration-drop",
   "revert-exploration",
   "revert-rest",
+  "disband-detachment",
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 

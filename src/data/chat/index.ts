@@ -20,3 +20,4 @@ export * from "./action-card";
 export * from "./recovery-card";
 export * from "./party-rest-card";
 export * from "./exploration-card";
+export * from "./detachment-card";

@@ -2,10 +2,10 @@
  * RULES §7.4 at the table: which actors fight as detachments, and what that does to an attack.
  * With the world's Detachments rule off, no actor is one, whatever its data says.
  */
-import { actorData } from "../data";
-import { attacksAsBlast, detachmentEdges, type DetachmentEdge } from "../rules/detachments";
-import type { Edge } from "../rules/modifiers";
-import { optionalRules } from "../settings";
+import { actorData } from "../../data";
+import { attacksAsBlast, detachmentEdges, type DetachmentEdge } from "../../rules/detachments";
+import type { Edge } from "../../rules/modifiers";
+import { optionalRules } from "../../settings";
 
 /** The lang key naming each reason, as the attack dialog and the card show it. */
 export const DETACHMENT_EDGE_LABEL = {

@@ -1,0 +1,6 @@
+export {
+  addFormDetachmentTool,
+  formFromControlledTokens,
+  FORM_DETACHMENT_TOOL,
+  registerDetachmentControls,
+} from "./scene-control";
