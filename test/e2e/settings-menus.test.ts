@@ -100,10 +100,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Draws a menu at 520 px with Foundry's automatic height and reports what a reader would see. */
-async function look(name: string, html: string, theme: Theme) {
+/** Draws a menu at its own width with Foundry's automatic height and reports what a reader would see. */
+async function look(name: string, html: string, theme: Theme, width: number) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.setContent(pageHtml(html, { width: 520, height: 700, theme }));
+  await page.setContent(pageHtml(html, { width, height: 700, theme }));
   // A settings menu's window takes the height of its content (position.height "auto").
   await page.evaluate(() =>
     document.querySelector<HTMLElement>(".application")?.style.setProperty("height", "auto"),
@@ -137,7 +137,7 @@ async function look(name: string, html: string, theme: Theme) {
 }
 
 const MENUS = [
-  { file: "optional-rules", Menu: OptionalRulesMenu, viewer: gm, count: 5 },
+  { file: "optional-rules", Menu: OptionalRulesMenu, viewer: gm, count: 7 },
   { file: "automation", Menu: AutomationMenu, viewer: player, count: 1 },
   { file: "appearance", Menu: AppearanceMenu, viewer: player, count: 2 },
 ];
@@ -148,7 +148,14 @@ describe("settings menus in Chromium at 1280×800", () => {
       `${file} (%s, as ${viewer.name}) is readable and labelled`,
       async (theme) => {
         const html = await asUser(viewer, () => menuHtml(Menu));
-        const seen = await look(`settings-${file}-${theme}`, html, theme);
+        const { position } = Menu.DEFAULT_OPTIONS as { position?: { width?: unknown } };
+        const width = position?.width;
+        const seen = await look(
+          `settings-${file}-${theme}`,
+          html,
+          theme,
+          typeof width === "number" ? width : 520,
+        );
         expect(seen.fitsScreen).toBe(true);
         expect(seen.overflow).toEqual([]);
         expect(seen.lowContrast).toEqual([]);
@@ -175,7 +182,7 @@ describe("the GM's Tables menu in Chromium", () => {
     async (theme) => {
       const tables = (await game.packs.get("brink.tables")?.getDocuments()) ?? [];
       const html = await asUser(gm, () => menuHtml(TablesMenu as unknown as MenuClass));
-      const seen = await look(`settings-tables-${theme}`, html, theme);
+      const seen = await look(`settings-tables-${theme}`, html, theme, 520);
       expect(seen.fitsScreen).toBe(true);
       expect(seen.overflow).toEqual([]);
       expect(seen.lowContrast).toEqual([]);

@@ -16,6 +16,8 @@ export class OptionalRulesMenu extends SettingsMenu {
   static override DEFAULT_OPTIONS: ApplicationOptions = {
     id: "brink-optional-rules",
     window: { title: "BRINK.Setting.Menu.rules.name", icon: "fa-solid fa-scale-balanced" },
+    // Seven rules with their hints: wider, so the menu stays within a 1280×800 screen.
+    position: { width: 680 },
   };
   get keys(): readonly MenuKey[] {
     return RULE_KEYS;
