@@ -70,35 +70,6 @@ describe("templates", () => {
     );
     expect(missing).toEqual([]);
   });
-
-  it("gives the NPC sheet the character's tabs: statistics, inventory with Add and ⋯, effects, rich-text notes", async () => {
-    const npc = (await Actor.implementation.create({
-      name: "Bandit",
-      type: "npc",
-      system: { details: { notes: "<p>Wants the toll.</p>" } },
-      items: [
-        { name: "Club", type: "weapon", system: { damage: 3 } },
-        { name: "Broken rib", type: "injury" },
-      ],
-    })) as Actor.Implementation;
-    const doc = parse((await renderSheet(NpcSheet, npc)).html);
-    const tabs = [...doc.querySelectorAll('[role="tab"]')].map((t) => t.textContent?.trim());
-    expect(tabs).toEqual(["Statistics", "Inventory", "Effects", "Notes"]);
-    expect(doc.querySelector(".tab.npc-body")?.classList.contains("active")).toBe(true);
-    const inventory = doc.querySelector(".tab.inventory");
-    expect(
-      [...(inventory?.querySelectorAll(".inventory-section h2") ?? [])].map((h) => h.textContent),
-    ).toContain("Weapons");
-    expect(inventory?.querySelector('[data-action="createItem"][data-type="weapon"]')).not.toBeNull();
-    expect(inventory?.querySelector(".item-row[data-item-id] .item-menu-button")).not.toBeNull();
-    expect(inventory?.querySelector(".inventory-search")).not.toBeNull();
-    const effects = doc.querySelector(".tab.effects");
-    expect(effects?.querySelector(".effects-injuries .effect-row")?.textContent).toContain("Broken rib");
-    const notes = doc.querySelector(".tab.biography prose-mirror");
-    expect(notes?.getAttribute("name")).toBe("system.details.notes");
-    expect(notes?.innerHTML).toContain("Wants the toll.");
-    expect(doc.querySelector("textarea")).toBeNull();
-  });
 });
 
 /** A key that is a prefix for a generated key (e.g. "BRINK.Actor.base" in LOCALIZATION_PREFIXES). */
