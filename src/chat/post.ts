@@ -169,6 +169,7 @@ export async function postLifeCard(
   rolls: BrinkRoll[],
   changes: { revert: Partial<ActorState>; applied: Partial<ActorState> },
   audience?: CardAudience,
+  conDie: LifeRecord["conDie"] = { before: 0, after: 0 },
 ) {
   const record: LifeRecord = {
     actorUuid: actor.uuid,
@@ -178,6 +179,7 @@ export async function postLifeCard(
     ...changes,
     applying: true,
     injuryItems: { created: [], madePermanent: [] },
+    conDie,
     reverted: false,
   };
   const content = await renderCard("chat/life-card.hbs", lifeCardContext(record, null));

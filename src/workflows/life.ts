@@ -13,7 +13,7 @@ import {
   type CardAudience,
   type RollMode,
 } from "../chat/post";
-import { isRecordCard, LifeCardData } from "../data/chat";
+import { isRecordCard, LifeCardData, type LifeRecord } from "../data/chat";
 import { badField, type Fields } from "../requests/fields";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { resolveWithFoundryDice } from "../dice";
@@ -201,8 +201,9 @@ export async function performLifeAction(
     ruleFor(action, actorStateOf(system), dice, { healTotal, tendDifficulty, ownCon }, round),
   );
   if (!result.ok) return refuse(LIFE_REFUSAL[result.reason]);
-  const extra = action.kind === "resurrect" ? { "system.attributes.con.die": stepDown(ownCon) } : {};
-  return recordThenWrite(actor, LIFE_ACTION[action.kind], result, rolls, extra, audience);
+  const conDie = action.kind === "resurrect" ? { before: ownCon, after: stepDown(ownCon) } : undefined;
+  const extra = conDie ? { [CON_DIE]: conDie.after } : {};
+  return recordThenWrite(actor, LIFE_ACTION[action.kind], result, rolls, extra, audience, conDie);
 }
 
 /** Out of combat, a downed character keeps the six seconds of a failed tending (one ally per six seconds). */
@@ -229,9 +230,10 @@ async function recordThenWrite(
   rolls: BrinkRoll[],
   extra: Record<string, unknown> = {},
   audience?: CardAudience,
+  conDie?: LifeRecord["conDie"],
 ): Promise<RequestResult> {
   const record = { revert: result.revert, applied: result.update };
-  const card = await postLifeCard(actor, titleKey, result.steps, rolls, record, audience);
+  const card = await postLifeCard(actor, titleKey, result.steps, rolls, record, audience, conDie);
   if (!card || !(await writeLife(actor, () => lifeData(actor), result.update, extra)))
     return refuse("BRINK.Damage.Refusal.interrupted", { name: actor.name });
   const injuryItems = await applyInjuryItems(actor, result.steps);
@@ -311,6 +313,17 @@ export async function onCombatEnd(actors: Iterable<Actor.Implementation>): Promi
   for (const actor of actors) if (lifeData(actor).death.downed) await advanceClock(actor, endFightForDowned);
 }
 
+const CON_DIE = "system.attributes.con.die";
+
+/**
+ * A resurrection's own CON die back, in the revert's one write — unless the die has changed since
+ * (the GM set it by hand), which the revert leaves as it is.
+ */
+function conDieBack(actor: Actor.Implementation, record: LifeRecord): Record<string, number> {
+  const { before, after } = record.conDie ?? { before: 0, after: 0 };
+  return before > 0 && ownConOf(actor) === after ? { [CON_DIE]: before } : {};
+}
+
 async function handleRevert({ messageId }: { messageId: string }): Promise<RequestResult> {
   const message = game.messages.get(messageId);
   if (!message || !(message.system instanceof LifeCardData)) return refuse("BRINK.Damage.Refusal.noCard");
@@ -328,7 +341,7 @@ async function handleRevert({ messageId }: { messageId: string }): Promise<Reque
   if (landed) {
     const plan = planRevert(actor, lifeData(actor), record, record.injuryItems);
     if ("ok" in plan) return plan;
-    await actor.update(actorUpdateFor(plan, lifeData(actor).conditions));
+    await actor.update({ ...actorUpdateFor(plan, lifeData(actor).conditions), ...conDieBack(actor, record) });
     if (record.injuryItems) await revertInjuryItems(actor, record.injuryItems);
   }
   await markLifeCardReverted(message, record);

@@ -210,6 +210,7 @@ describe("a life card's injuries", () => {
       applied: {},
       applying: false,
       injuryItems: { created: [leg?.id ?? ""], madePermanent: [] },
+      conDie: { before: 0, after: 0 },
       reverted: false,
     };
     const links = async (reverted: boolean) => {

@@ -183,6 +183,25 @@ describe("resurrection", () => {
     }
   });
 
+  it("is reverted by the GM with the CON die it took, unless the die was changed since", async () => {
+    const actor = await deadWith(8);
+    await lifeAction(actor, { kind: "resurrect" });
+    expect(con(actor).own).toBe(6);
+    const card = game.messages.contents.at(-1) as unknown as ChatMessage.Implementation;
+    expect((await revertLifeCard(card.id ?? "")).ok).toBe(true);
+    expect(con(actor)).toEqual({ own: 8, effective: 8, strainMax: 8 });
+    expect(life(actor).health.value).toBe(0);
+    expect([...life(actor).conditions].sort()).toEqual(["dead", "unconscious"]);
+
+    const again = await deadWith(8);
+    await lifeAction(again, { kind: "resurrect" });
+    await again.update({ "system.attributes.con.die": 10 } as never);
+    const later = game.messages.contents.at(-1) as unknown as ChatMessage.Implementation;
+    expect((await revertLifeCard(later.id ?? "")).ok).toBe(true);
+    expect(con(again).own).toBe(10);
+    expect(life(again).conditions.has("dead")).toBe(true);
+  });
+
   it("steps the own CON die down and the injured CON with it", async () => {
     const actor = await deadWith(8, injuryStep);
     expect(con(actor)).toEqual({ own: 8, effective: 6, strainMax: 6 });

@@ -28,6 +28,8 @@ export interface LifeRecord {
   /** True from the card's creation until its actor write has landed. */
   applying: boolean;
   injuryItems: InjuryItemRecord;
+  /** A resurrection's own CON die before and after (0 and 0 when the card changed none). */
+  conDie: { before: number; after: number };
   reverted: boolean;
 }
 
@@ -46,6 +48,10 @@ const lifeCardSchema = () => {
     injuryItems: new f.SchemaField({
       created: new f.ArrayField(new f.StringField({ required: true, blank: false })),
       madePermanent: new f.ArrayField(new f.StringField({ required: true, blank: false })),
+    }),
+    conDie: new f.SchemaField({
+      before: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+      after: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
     }),
     reverted: new f.BooleanField({ required: true, initial: false }),
   };
