@@ -32,7 +32,8 @@ export function withChosenTitles(html: string): string {
 /** Retitles a marked select after the user picks another option. */
 export function followChosenTitle(event: Event): void {
   const select = event.target;
-  if (!(select instanceof HTMLSelectElement) || !select.hasAttribute(CHOSEN_TITLE)) return;
+  // Names its marker literally, so the browser tests can run this function in a page on its own.
+  if (!(select instanceof HTMLSelectElement) || !select.hasAttribute("data-chosen-title")) return;
   select.title = (select.selectedOptions[0]?.textContent ?? "").replace(/\s+/g, " ").trim();
 }
 
