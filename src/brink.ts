@@ -48,6 +48,7 @@ import { registerSmallActionPrompts } from "./applications/actions/small-action-
 import { registerExploration } from "./workflows/exploration";
 import { registerExplorationControls } from "./applications/exploration";
 import { registerDetachmentControls } from "./applications/detachments";
+import { registerChosenTitles } from "./applications/chosen-titles";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -72,6 +73,7 @@ Hooks.once("init", () => {
   registerSheets();
   registerItemMacros();
   registerHandlebarsHelpers();
+  registerChosenTitles();
   registerLifeClocks();
   registerWorldClocks();
   // A retreat that waited for a turn to end asks the GM for its dropped items as one called between turns does.

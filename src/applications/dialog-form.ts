@@ -3,13 +3,15 @@
  * localised warning shown (with nothing written) when something cannot be done.
  */
 import { templatePath } from "../constants";
+import { withChosenTitles } from "./chosen-titles";
 
 export const warn = (key: string, data: Record<string, string> = {}): void => {
   ui.notifications?.warn(game.i18n.format(key, data));
 };
 
-export const renderDialog = (path: string, data: Record<string, unknown>): Promise<string> =>
-  foundry.applications.handlebars.renderTemplate(templatePath(path), data);
+/** A dialog's HTML; each select is titled by its chosen option, so a long name can be read whole. */
+export const renderDialog = async (path: string, data: Record<string, unknown>): Promise<string> =>
+  withChosenTitles(await foundry.applications.handlebars.renderTemplate(templatePath(path), data));
 
 export function formObject(form: HTMLFormElement | null | undefined): Record<string, unknown> {
   if (!form) return {};

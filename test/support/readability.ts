@@ -2,7 +2,8 @@
  * What a reader notices first: text cut off, and text too faint to read. `expectReadable` fails on
  * - clipped text: text that runs past an ancestor that hides its overflow (an ellipsis included),
  *   or that spills out of its own box, unless the element or an ancestor carries a `title` or
- *   `data-tooltip` holding the full text;
+ *   `data-tooltip` holding the full text; a `<select>` whose chosen option is wider than the
+ *   select's content box counts too, unless the select's own `title` or `data-tooltip` holds it;
  * - text below 4.5:1 contrast (WCAG AA) against the colours actually behind it, counting
  *   translucent backgrounds and faded (opacity) ancestors.
  * Scrolling containers may hide text below the fold (the reader scrolls), never beside it.
@@ -123,6 +124,24 @@ async function clippedText(page: Page, root: string): Promise<ClippedText[]> {
         text: full.slice(0, 60),
         hiddenPx: Math.round(hidden),
         clippedBy: clipper ? name(clipper) : "",
+      });
+    }
+    // A select draws only its chosen option, cut at its content box; the text nodes above never see it.
+    const ruler = document.createElement("canvas").getContext("2d");
+    for (const select of Array.from(scope.querySelectorAll("select"))) {
+      const chosen = normal(select.selectedOptions[0]?.textContent ?? "");
+      const style = getComputedStyle(select);
+      if (!ruler || chosen === "" || select.clientWidth === 0 || style.visibility === "hidden") continue;
+      ruler.font = style.font;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const hidden = ruler.measureText(chosen).width - room;
+      if (hidden <= 1 || explained(select, chosen, select)) continue;
+      problems.push({
+        problem: "clipped",
+        selector: name(select),
+        text: chosen.slice(0, 60),
+        hiddenPx: Math.round(hidden),
+        clippedBy: name(select),
       });
     }
     return problems;
