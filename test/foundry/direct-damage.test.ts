@@ -28,7 +28,8 @@ const { requestCardAction } = await import("../../src/workflows/damage");
 const { requestFromGM } = await import("../../src/requests");
 const { clocksSettled, runningClocks } = await import("../../src/workflows/life-clock");
 const { lifeAction } = await import("../../src/workflows/life");
-const { directDialogContent } = await import("../../src/applications/rolls/direct-attack-dialog");
+const { directDialogContent, followDirectOdds } =
+  await import("../../src/applications/rolls/direct-attack-dialog");
 
 const player =
   users.get("direct-player") ?? users.add(makeUser({ id: "direct-player", name: "Player", isGM: false }));
@@ -340,6 +341,31 @@ describe("direct damage attacks (RULES §7.3)", () => {
     await promptUnarmed(grunt);
     expect(directOf(lastCard())).toMatchObject({ dice: [{ size: 4, face: 3 }], value: 3 });
     expect(lastCard().content).toContain("3 − 0 = <strong>3</strong>");
+  });
+
+  it("follows the typed deflection in the odds at each keystroke", async () => {
+    const input = {
+      attackerName: "Roland",
+      attackerSize: 4,
+      weapon: { id: "sword", label: "Longsword", die: 8 as const, damageType: "slashing" as const },
+      offhands: [],
+      grouped: [],
+      targets: [],
+      manual: true,
+      rollMode: "publicroll" as const,
+    };
+    const page = new Window().document;
+    page.body.innerHTML = `<form>${await directDialogContent(input)}</form>`;
+    // happy-dom's document stands in for the browser's; Brink's code takes the DOM's own types.
+    const doc = page as unknown as Document;
+    followDirectOdds(doc.body, input, true);
+    const field = doc.querySelector<HTMLInputElement>('input[name="manualDeflection"]');
+    if (!field) throw new Error("the dialog asks for no deflection");
+    field.value = "5";
+    field.dispatchEvent(new (doc.defaultView?.Event ?? Event)("input", { bubbles: true }));
+    const cells = [...doc.querySelectorAll("[data-chances] tbody td")].map((td) => td.textContent);
+    // d8 against 5: faces 6, 7, 8 deal 1, 2, 3 → 3 of 8 deal damage, 6/8 on average.
+    expect(cells).toEqual(["Target without a token", "5", "37.5%", "0.8"]);
   });
 
   it("refuses a typed deflection out of range with the reason, and writes nothing", async () => {

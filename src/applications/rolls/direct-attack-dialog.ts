@@ -21,7 +21,7 @@ import { preference } from "../../settings";
 import type { GroupedAttacker } from "../../workflows/direct-attack";
 import { MAX_MANUAL_DEFLECTION } from "../../workflows/attack";
 import { manualTarget } from "../../workflows/attack-card";
-import { formObject, isTicked, renderDialog, wholeNumber } from "../dialog-form";
+import { followForm, formObject, isTicked, renderDialog, wholeNumber } from "../dialog-form";
 import { readRollMode, rollModeOptions } from "./roll-choices";
 
 /** A weapon that may strike: its id ("unarmed" for bare hands), its die (null: bare hands). */
@@ -173,11 +173,29 @@ function chanceRows(choice: DirectChoice, input: DirectDialogInput) {
   });
 }
 
-function rowCells(row: ReturnType<typeof chanceRows>[number], showOdds: boolean): HTMLTableRowElement {
-  const tr = document.createElement("tr");
+/** A table row for one target, made by the dialog's own document. */
+function rowCells(
+  row: ReturnType<typeof chanceRows>[number],
+  showOdds: boolean,
+  root: Element,
+): HTMLTableRowElement {
+  const page = root.ownerDocument;
+  const tr = page.createElement("tr");
   const texts = [row.name, row.deflection, ...(showOdds ? [row.chance, row.mean] : [])];
-  for (const text of texts) tr.append(Object.assign(document.createElement("td"), { textContent: text }));
+  for (const text of texts) tr.append(Object.assign(page.createElement("td"), { textContent: text }));
   return tr;
+}
+
+/** Keeps the dice list and the odds following the form, keystroke by keystroke (a typed deflection too). */
+export function followDirectOdds(root: Element, input: DirectDialogInput, showOdds: boolean): void {
+  const body = root.querySelector("[data-chances] tbody");
+  const dice = root.querySelector("[data-direct-dice]");
+  followForm(root.querySelector("form"), (values) => {
+    const picked = readDirectChoice(values, input);
+    body?.replaceChildren(...chanceRows(picked, input).map((row) => rowCells(row, showOdds, root)));
+    if (dice)
+      dice.textContent = `${game.i18n.localize("BRINK.Direct.Dialog.dice")}: ${diceText(picked, input)}`;
+  });
 }
 
 /** The dialog's starting choice, which Skip roll dialog takes as it is. */
@@ -230,17 +248,7 @@ export async function askDirectAttack(input: DirectDialogInput): Promise<DirectC
         callback: (_event, button) => readDirectChoice(formObject(button.form), input),
       },
     ],
-    render: (_event, dialog) => {
-      const form = dialog.element.querySelector("form");
-      const body = dialog.element.querySelector("[data-chances] tbody");
-      const dice = dialog.element.querySelector("[data-direct-dice]");
-      form?.addEventListener("change", () => {
-        const picked = readDirectChoice(formObject(form), input);
-        body?.replaceChildren(...chanceRows(picked, input).map((row) => rowCells(row, showOdds)));
-        if (dice)
-          dice.textContent = `${game.i18n.localize("BRINK.Direct.Dialog.dice")}: ${diceText(picked, input)}`;
-      });
-    },
+    render: (_event, dialog) => followDirectOdds(dialog.element, input, showOdds),
     rejectClose: false,
   });
   // The button's callback returns a DirectChoice; a closed dialog gives null.
