@@ -319,6 +319,12 @@ describe("direct damage attacks (RULES §7.3)", () => {
     expect(card.content).toContain("7 − 2 = <strong>5</strong>");
     expect(doc.querySelector('[data-action="apply"]')).toBeNull();
     expect(doc.querySelector('[data-action="react"]')).toBeNull();
+    writeLog.length = 0;
+    const apply = await asUser(player, () =>
+      requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: "manual" }),
+    );
+    expect(apply).toMatchObject({ ok: false, reason: "BRINK.Damage.Refusal.manualTarget" });
+    expect(writeLog).toEqual([]);
   });
 
   it("with no token targeted offers the GM no attackers to group, and strikes with bare hands too", async () => {

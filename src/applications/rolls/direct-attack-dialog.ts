@@ -154,8 +154,8 @@ function chanceRows(choice: DirectChoice, input: DirectDialogInput) {
   const { strikes, dice } = diceOf(choice, input);
   return targetRows(choice, input).map((target) => {
     const deflected = dice.map((die, index) => {
-      const size = strikes[index]?.size ?? input.attackerSize;
       const strike = strikes[index];
+      const size = strike?.size ?? input.attackerSize;
       const defender = target.typed ? { ...target.defender, size } : target.defender;
       const defences = adjustDefences(size, defender);
       return {
