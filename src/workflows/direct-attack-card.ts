@@ -8,7 +8,7 @@ import { postAttackCard, type AttackRecord, type CardAudience, type DirectRecord
 import type { TargetInfo } from "../data/chat";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
 import type { BrinkActor, RollRefusal } from "../documents/actor";
-import { adjustDefences, type AttackResult } from "../rules/attacks";
+import { adjustDefences, type AttackResult, type Defender } from "../rules/attacks";
 import { deflectionFor, type DamageType } from "../rules/damage";
 import type { DieSize } from "../rules/dice";
 import {
@@ -20,7 +20,7 @@ import {
 } from "../rules/direct-damage";
 import { netEdge } from "../rules/detachments";
 import { detachmentEdgesFor } from "./detachments/in-combat";
-import { guardedDefender, type AttackTargetToken } from "./attack-card";
+import { guardedDefender, manualTarget, manualTargetInfo, type AttackTargetToken } from "./attack-card";
 
 /** [decision] Bare hands deal bludgeoning damage. */
 const UNARMED_TYPE: DamageType = "bludgeoning";
@@ -43,6 +43,8 @@ export interface DirectOrder {
   position: Position;
   blast: boolean;
   targets: AttackTargetToken[];
+  /** Set when no token is targeted: the blow meets this typed deflection instead. */
+  manualDeflection: number | null;
   audience: CardAudience;
 }
 
@@ -54,20 +56,39 @@ export const unarmedStriker = (actor: BrinkActor): DirectStriker => ({
   blast: false,
 });
 
-const info = (token: AttackTargetToken): TargetInfo => ({
-  uuid: token.uuid,
-  name: token.name,
-  img: token.img,
+/** Where one blow lands: a targeted token, or the target whose deflection was typed in. */
+interface DirectAim {
+  info: TargetInfo;
+  /** Its defences met by a wielder of this size (Guard counted). */
+  defender: (size: number) => Defender;
+  /** The token's actor, for what detachments do to the strike (none for a typed target). */
+  actor: BrinkActor | null;
+}
+
+const tokenAim = (token: AttackTargetToken): DirectAim => ({
+  info: { uuid: token.uuid, name: token.name, img: token.img },
+  defender: () => guardedDefender(token.uuid, token.actor),
+  actor: token.actor,
 });
+
+/** A typed target stands at its wielder's size, so no size difference moves the number typed in. */
+const manualAim = (deflection: number): DirectAim => ({
+  info: manualTargetInfo(),
+  defender: (size) => manualTarget({ evasion: 0, deflection }, size),
+  actor: null,
+});
+
+const aimsOf = (order: DirectOrder): DirectAim[] =>
+  order.manualDeflection === null ? order.targets.map(tokenAim) : [manualAim(order.manualDeflection)];
 
 /**
  * The blow against one target, in the shape of an attack that hits (no test, no luck die), so the
  * card, the reactions and Apply damage read it as they read any attack.
  */
-function directResult(order: DirectOrder, token: AttackTargetToken, record: DirectRecord): AttackResult {
+function directResult(order: DirectOrder, aim: DirectAim, record: DirectRecord): AttackResult {
   const striker = order.strikers[record.kept] ?? order.strikers[0];
   const size = striker?.actor.rolling.size ?? 4;
-  const defences = adjustDefences(size, guardedDefender(token.uuid, token.actor));
+  const defences = adjustDefences(size, aim.defender(size));
   const damageType = striker?.damageType ?? UNARMED_TYPE;
   const deflection = deflectionFor(damageType, defences.deflection);
   return {
@@ -83,8 +104,8 @@ function directResult(order: DirectOrder, token: AttackTargetToken, record: Dire
     damageType,
     targets: [
       {
-        intendedId: token.uuid,
-        targetId: token.uuid,
+        intendedId: aim.info.uuid,
+        targetId: aim.info.uuid,
         strayed: false,
         defences,
         hit: true,
@@ -97,11 +118,11 @@ function directResult(order: DirectOrder, token: AttackTargetToken, record: Dire
 }
 
 /** Each weapon's strike on one target, with what detachments do to it (RULES §7.4). */
-const strikesOn = (strikers: readonly DirectStriker[], token: AttackTargetToken): DirectStrike[] =>
+const strikesOn = (strikers: readonly DirectStriker[], aim: DirectAim): DirectStrike[] =>
   strikers.map((s) => ({
     attackerId: s.actor.uuid,
     die: s.die,
-    detachment: netEdge(detachmentEdgesFor(s.actor, s.blast, [token.actor])),
+    detachment: aim.actor ? netEdge(detachmentEdgesFor(s.actor, s.blast, [aim.actor])) : 0,
   }));
 
 /** Rolls every target's dice and posts the card: the card, or why it could not be made. */
@@ -110,8 +131,8 @@ export async function rollDirectAttackCard(
 ): Promise<ChatMessage.Implementation | RollRefusal> {
   const attacks: AttackRecord[] = [];
   const rolls: BrinkRoll[] = [];
-  for (const token of order.targets) {
-    const dice = directDice(strikesOn(order.strikers, token), order.position);
+  for (const aim of aimsOf(order)) {
+    const dice = directDice(strikesOn(order.strikers, aim), order.position);
     const rolled = await resolveWithFoundryDice((source) => rollDirect(dice, source));
     const record: DirectRecord = {
       position: order.position,
@@ -123,7 +144,7 @@ export async function rollDirectAttackCard(
       kept: rolled.result.kept,
       value: rolled.result.value,
     };
-    attacks.push({ result: directResult(order, token, record), targets: [info(token)], direct: record });
+    attacks.push({ result: directResult(order, aim, record), targets: [aim.info], direct: record });
     rolls.push(...rolled.rolls);
   }
   const card = await postAttackCard(order.attacker, order.weapon, attacks, rolls, order.audience);

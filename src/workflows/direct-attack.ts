@@ -24,7 +24,7 @@ import { FieldRefusal, Fields, isRecord } from "../requests/fields";
 import { attackTargets } from "./attack-targets";
 import { combatantOf } from "./combat-economy";
 import { rollDirectAttackCard, unarmedStriker, type DirectStriker } from "./direct-attack-card";
-import { weaponBlocker } from "./attack";
+import { MAX_MANUAL_DEFLECTION, weaponBlocker } from "./attack";
 import { attacksWithBlast } from "./detachments/in-combat";
 
 /** [decision] More targets than any table's scene holds for one blast. */
@@ -50,6 +50,8 @@ export interface DirectAttackAsk {
   position: Position;
   grouped: GroupedAttacker[];
   rollMode: RollMode;
+  /** With no token targeted (theatre of the mind): the target's deflection, typed in. */
+  manualDeflection?: number | null;
 }
 
 const readWeaponId = (fields: Fields, key: string): string =>
@@ -74,6 +76,10 @@ const readDirectAttack = (fields: Fields): DirectAttackAsk => ({
   position: fields.oneOf("position", POSITIONS),
   grouped: readGrouped(fields),
   rollMode: fields.oneOf("rollMode", ROLL_MODES),
+  manualDeflection:
+    fields.raw("manualDeflection") === undefined || fields.raw("manualDeflection") === null
+      ? null
+      : fields.whole("manualDeflection", 0, MAX_MANUAL_DEFLECTION),
 });
 
 const refusal = (reason: string, data: Record<string, string> = {}) =>
@@ -155,6 +161,16 @@ async function spendAttacks(
   return null;
 }
 
+/**
+ * Why the blow has nothing to land on, or null: it goes at the targeted tokens or at a target whose
+ * deflection is typed in, never both; grouped attackers gather on a token, so a typed target has none.
+ */
+function aimBlocker(ask: DirectAttackAsk, manualDeflection: number | null): string | null {
+  if (manualDeflection === null) return ask.targets.length ? null : "BRINK.Attack.Refusal.no-target";
+  if (ask.targets.length) return "BRINK.Attack.Refusal.manual-and-targets";
+  return ask.grouped.length ? "BRINK.Direct.Refusal.grouped-manual" : null;
+}
+
 async function handleDirectAttack(
   ask: DirectAttackAsk,
   { user }: RequestContext,
@@ -169,17 +185,22 @@ async function handleDirectAttack(
   const weaponName = weapon?.name ?? game.i18n.localize("BRINK.Direct.unarmed");
   const strikers = await strikersFor(ask, attacker, user);
   if (failed(strikers)) return strikers;
-  if (!ask.targets.length) return refuse("BRINK.Attack.Refusal.no-target", { weapon: weaponName });
+  const manualDeflection = ask.manualDeflection ?? null;
+  const aimed = aimBlocker(ask, manualDeflection);
+  if (aimed) return refuse(aimed, { weapon: weaponName });
   // RULES §7.4: a detachment's attack counts as blast, whatever its weapon.
   const blast = attacksWithBlast(attacker, weaponData?.attackWeapon().blast === true);
   if (ask.targets.length > 1 && !blast)
     return refuse("BRINK.Attack.Refusal.single-target-weapon", { weapon: weaponName });
-  const targets = attackTargets(ask.targets, user);
+  const targets = manualDeflection === null ? attackTargets(ask.targets, user) : [];
   if (typeof targets === "string") return refuse(targets, { weapon: weaponName });
   const spent = await spendAttacks(user, [attacker, ...strikers.slice(1).map((s) => s.actor)]);
   if (spent) return spent;
   const audience = { rollMode: ask.rollMode, userId: user.id ?? "" };
-  const order = { attacker, weapon, strikers, position: ask.position, blast, targets, audience };
+  const order = {
+    ...{ attacker, weapon, strikers, position: ask.position, blast, targets, audience },
+    manualDeflection,
+  };
   const card = await rollDirectAttackCard(order);
   if (isRefusal(card)) return refuse(card.reason, { weapon: weaponName });
   return { ok: true, messageId: card.id ?? "" };

@@ -28,7 +28,8 @@ const { requestCardAction } = await import("../../src/workflows/damage");
 const { requestFromGM } = await import("../../src/requests");
 const { clocksSettled, runningClocks } = await import("../../src/workflows/life-clock");
 const { lifeAction } = await import("../../src/workflows/life");
-const { directDialogContent } = await import("../../src/applications/rolls/direct-attack-dialog");
+const { directDialogContent, followDirectOdds } =
+  await import("../../src/applications/rolls/direct-attack-dialog");
 
 const player =
   users.get("direct-player") ?? users.add(makeUser({ id: "direct-player", name: "Player", isGM: false }));
@@ -285,21 +286,160 @@ describe("direct damage attacks (RULES §7.3)", () => {
     expect(dodge).toMatchObject({ ok: false, reason: "BRINK.Direct.Refusal.dodge" });
   });
 
-  it("refuses an attack with no token targeted before its dialog opens, saying why, and writes nothing", async () => {
+  it("with no token targeted asks for the target's deflection, and the card takes it off the kept die with nothing to apply", async () => {
     const attacker = await roland();
-    writeLog.length = 0;
-    answerDialog({ position: "normal", offhandId: "" });
+    queueDice(7, 2); // the longsword's d8, then the dagger's d6
+    answerDialog({ position: "normal", offhandId: item(attacker, "Dagger").id, manualDeflection: "2" });
     await asUser(player, () => {
       game.user.targets.clear();
       return promptAttack(attacker, item(attacker, "Longsword"));
     });
-    expect(shownDialogs).toEqual([]);
+
+    const dialog = new Window().document;
+    dialog.body.innerHTML = shownDialogs.at(-1)?.content ?? "";
+    expect(dialog.querySelector('label[for="brink-direct-manual-deflection"]')?.textContent).toBe(
+      "Target's deflection",
+    );
+    const cells = [...dialog.querySelectorAll("[data-chances] tbody td")].map((td) => td.textContent);
+    expect(cells.slice(0, 2)).toEqual(["Target without a token", "0"]);
+    const card = lastCard();
+    expect(directOf(card)).toMatchObject({
+      dice: [
+        { size: 8, face: 7 },
+        { size: 6, face: 2 },
+      ],
+      value: 7,
+    });
+    const doc = new Window().document;
+    doc.body.innerHTML = card.content;
+    expect(doc.querySelector(".target-label")?.textContent).toBe("Target without a token");
+    expect(doc.querySelector(".target .manual")?.textContent).toBe(
+      "deflection typed in the dialog; apply damage by hand",
+    );
+    expect(card.content).toContain("7 − 2 = <strong>5</strong>");
+    expect(doc.querySelector('[data-action="apply"]')).toBeNull();
+    expect(doc.querySelector('[data-action="react"]')).toBeNull();
+    writeLog.length = 0;
+    const apply = await asUser(player, () =>
+      requestCardAction("apply", { messageId: card.id ?? "", attack: 0, target: "manual" }),
+    );
+    expect(apply).toMatchObject({ ok: false, reason: "BRINK.Damage.Refusal.manualTarget" });
+    expect(writeLog).toEqual([]);
+  });
+
+  it("with no token targeted offers the GM no attackers to group, and strikes with bare hands too", async () => {
+    const boss = await goblin("Goblin boss", 10);
+    const grunt = await goblin("Goblin", 6);
+    placeToken(boss, 1, 1);
+    placeToken(grunt, 1, 2);
+    game.user.targets.clear();
+    queueDice(4);
+    answerDialog({ position: "normal", offhandId: "", manualDeflection: "1" });
+    await promptAttack(boss, item(boss, "Spear"));
+
+    expect(shownDialogs.at(-1)?.content).not.toContain("Attack together with");
+    expect(directOf(lastCard())).toMatchObject({ dice: [{ size: 10, face: 4 }], value: 4 });
+    expect(lastCard().content).toContain("4 − 1 = <strong>3</strong>");
+
+    const { promptUnarmed } = await import("../../src/applications/rolls/flows");
+    queueDice(3);
+    answerDialog({ position: "normal", offhandId: "", manualDeflection: "0" });
+    await promptUnarmed(grunt);
+    expect(directOf(lastCard())).toMatchObject({ dice: [{ size: 4, face: 3 }], value: 3 });
+    expect(lastCard().content).toContain("3 − 0 = <strong>3</strong>");
+  });
+
+  it("follows the typed deflection in the odds at each keystroke", async () => {
+    const input = {
+      attackerName: "Roland",
+      attackerSize: 4,
+      weapon: { id: "sword", label: "Longsword", die: 8 as const, damageType: "slashing" as const },
+      offhands: [],
+      grouped: [],
+      targets: [],
+      manual: true,
+      rollMode: "publicroll" as const,
+    };
+    const page = new Window().document;
+    page.body.innerHTML = `<form>${await directDialogContent(input)}</form>`;
+    // happy-dom's document stands in for the browser's; Brink's code takes the DOM's own types.
+    const doc = page as unknown as Document;
+    followDirectOdds(doc.body, input, true);
+    const field = doc.querySelector<HTMLInputElement>('input[name="manualDeflection"]');
+    if (!field) throw new Error("the dialog asks for no deflection");
+    field.value = "5";
+    field.dispatchEvent(new (doc.defaultView?.Event ?? Event)("input", { bubbles: true }));
+    const cells = [...doc.querySelectorAll("[data-chances] tbody td")].map((td) => td.textContent);
+    // d8 against 5: faces 6, 7, 8 deal 1, 2, 3 → 3 of 8 deal damage, 6/8 on average.
+    expect(cells).toEqual(["Target without a token", "5", "37.5%", "0.8"]);
+  });
+
+  it("refuses a typed deflection out of range with the reason, and writes nothing", async () => {
+    const attacker = await roland();
+    writeLog.length = 0;
+    const messages = game.messages.size;
+    answerDialog({ position: "normal", offhandId: "", manualDeflection: "21" });
+    await asUser(player, () => {
+      game.user.targets.clear();
+      return promptAttack(attacker, item(attacker, "Longsword"));
+    });
     expect(notifications.log.at(-1)).toEqual({
       level: "warn",
-      message:
-        "Target a token to attack with Longsword: under direct damage the blow is measured against the target's deflection. Playing without a map, the GM rolls the weapon's die and applies the damage by hand.",
+      message: "The target's deflection must be a whole number from 0 to 20.",
     });
+    expect(game.messages.size).toBe(messages);
     expect(writeLog).toEqual([]);
+  });
+
+  it("still refuses a weapon with no die when no token is targeted, before its dialog", async () => {
+    const attacker = await roland();
+    await asUser(player, () => {
+      game.user.targets.clear();
+      return promptAttack(attacker, item(attacker, "Club"));
+    });
+    expect(shownDialogs).toEqual([]);
+    expect(notifications.log.at(-1)?.message).toContain("Club (Roland) has no damage die");
+  });
+
+  it("on the GM's client refuses a typed deflection that is bad, beside tokens, or with grouped attackers", async () => {
+    const attacker = await roland();
+    const grunt = await goblin("Goblin", 6);
+    const { token } = await ostrog();
+    const ask = {
+      actorUuid: attacker.uuid,
+      weaponId: item(attacker, "Longsword").id,
+      offhandId: "",
+      targets: [],
+      position: "normal",
+      grouped: [],
+      rollMode: "publicroll",
+      manualDeflection: 2,
+    };
+    writeLog.length = 0;
+    const messages = game.messages.size;
+    const asPlayer = (payload: Record<string, unknown>) =>
+      asUser(player, () => requestFromGM("attack.direct", payload));
+
+    for (const bad of [-1, 21, 2.5, "2", true, {}])
+      expect(await asPlayer({ ...ask, manualDeflection: bad })).toMatchObject({ ok: false });
+    expect(await asPlayer({ ...ask, targets: [token.document.uuid] })).toMatchObject({
+      reason: "BRINK.Attack.Refusal.manual-and-targets",
+    });
+    expect(await asPlayer({ ...ask, manualDeflection: null })).toMatchObject({
+      reason: "BRINK.Attack.Refusal.no-target",
+    });
+    expect(
+      await requestFromGM("attack.direct", {
+        ...ask,
+        grouped: [{ actorUuid: grunt.uuid, weaponId: "unarmed" }],
+      }),
+    ).toMatchObject({ reason: "BRINK.Direct.Refusal.grouped-manual" });
+    expect(game.messages.size).toBe(messages);
+    expect(writeLog).toEqual([]);
+
+    queueDice(6);
+    expect(await asPlayer(ask)).toMatchObject({ ok: true });
+    expect(lastCard().content).toContain("6 − 2 = <strong>4</strong>");
   });
 
   it("works each target's odds die by die: each die meets the deflection of its own damage type and wielder's size", async () => {
@@ -315,6 +455,7 @@ describe("direct damage attacks (RULES §7.3)", () => {
           defender: { id: "ostrog", evasion: 6, deflection: { physical: 3, elemental: 0 }, size: 4 },
         },
       ],
+      manual: false,
       rollMode: "publicroll" as const,
     };
     const html = await directDialogContent(input, {
@@ -322,6 +463,7 @@ describe("direct damage attacks (RULES §7.3)", () => {
       offhandId: "brand",
       grouped: [],
       rollMode: "publicroll",
+      manualDeflection: null,
     });
     const doc = new Window().document;
     doc.body.innerHTML = html;

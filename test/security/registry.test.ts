@@ -143,6 +143,7 @@ function samples(w: World): Record<string, Record<string, unknown>> {
       position: "impaired",
       grouped: [{ actorUuid: w.actorUuid, weaponId: "unarmed" }],
       rollMode: "publicroll",
+      manualDeflection: 3,
     },
     "damage.apply": onCard,
     "damage.choose": { ...onCard, choice: "fortify" },

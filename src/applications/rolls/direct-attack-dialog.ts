@@ -19,7 +19,9 @@ import {
 import { fractionValue } from "../../rules/death";
 import { preference } from "../../settings";
 import type { GroupedAttacker } from "../../workflows/direct-attack";
-import { formObject, isTicked, renderDialog } from "../dialog-form";
+import { MAX_MANUAL_DEFLECTION } from "../../workflows/attack";
+import { manualTarget } from "../../workflows/attack-card";
+import { followForm, formObject, isTicked, renderDialog, wholeNumber } from "../dialog-form";
 import { readRollMode, rollModeOptions } from "./roll-choices";
 
 /** A weapon that may strike: its id ("unarmed" for bare hands), its die (null: bare hands). */
@@ -46,6 +48,8 @@ export interface DirectTargetRow {
   name: string;
   /** The target's defences, Guard counted; each die meets them from its wielder's size. */
   defender: Defender;
+  /** A target typed in stands at each wielder's size, so no size difference moves its deflection. */
+  typed?: boolean;
 }
 
 export interface DirectDialogInput {
@@ -55,6 +59,8 @@ export interface DirectDialogInput {
   offhands: StrikeOption[];
   grouped: GroupOption[];
   targets: DirectTargetRow[];
+  /** No token targeted: the target's deflection is typed in (and nobody may join the attack). */
+  manual: boolean;
   /** The roll mode the dialog starts at: the user's own. */
   rollMode: RollMode;
 }
@@ -64,7 +70,12 @@ export interface DirectChoice {
   offhandId: string;
   grouped: GroupedAttacker[];
   rollMode: RollMode;
+  /** The typed deflection with no token targeted, else null. */
+  manualDeflection: number | null;
 }
+
+/** The deflection a target with no token starts with. */
+const MANUAL_DEFLECTION = 0;
 
 const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
 
@@ -75,7 +86,24 @@ export function readDirectChoice(form: Record<string, unknown>, input: DirectDia
   const grouped = input.grouped
     .filter((_, index) => isTicked(form[`grouped.${index}`]))
     .map((g) => ({ actorUuid: g.actorUuid, weaponId: g.weapon.id }));
-  return { position, offhandId: offhand?.id ?? "", grouped, rollMode: readRollMode(form, input.rollMode) };
+  return {
+    position,
+    offhandId: offhand?.id ?? "",
+    grouped,
+    rollMode: readRollMode(form, input.rollMode),
+    manualDeflection: input.manual
+      ? wholeNumber(form.manualDeflection ?? MANUAL_DEFLECTION, MANUAL_DEFLECTION)
+      : null,
+  };
+}
+
+/** The target the odds table shows with no token: the typed deflection, at each wielder's size. */
+function targetRows(choice: DirectChoice, input: DirectDialogInput): DirectTargetRow[] {
+  if (choice.manualDeflection === null) return input.targets;
+  const manual = { evasion: 0, deflection: choice.manualDeflection };
+  return [
+    { name: game.i18n.localize("BRINK.Attack.manualTarget"), defender: manualTarget(manual, 0), typed: true },
+  ];
 }
 
 interface Strike {
@@ -124,10 +152,12 @@ function diceText(choice: DirectChoice, input: DirectDialogInput): string {
 /** Each target's deflection against each die (its wielder's size, its damage type) and the exact odds. */
 function chanceRows(choice: DirectChoice, input: DirectDialogInput) {
   const { strikes, dice } = diceOf(choice, input);
-  return input.targets.map((target) => {
+  return targetRows(choice, input).map((target) => {
     const deflected = dice.map((die, index) => {
       const strike = strikes[index];
-      const defences = adjustDefences(strike?.size ?? input.attackerSize, target.defender);
+      const size = strike?.size ?? input.attackerSize;
+      const defender = target.typed ? { ...target.defender, size } : target.defender;
+      const defences = adjustDefences(size, defender);
       return {
         size: die.size,
         deflection: deflectionFor(strike?.option.damageType ?? "bludgeoning", defences.deflection),
@@ -143,11 +173,29 @@ function chanceRows(choice: DirectChoice, input: DirectDialogInput) {
   });
 }
 
-function rowCells(row: ReturnType<typeof chanceRows>[number], showOdds: boolean): HTMLTableRowElement {
-  const tr = document.createElement("tr");
+/** A table row for one target, made by the dialog's own document. */
+function rowCells(
+  row: ReturnType<typeof chanceRows>[number],
+  showOdds: boolean,
+  root: Element,
+): HTMLTableRowElement {
+  const page = root.ownerDocument;
+  const tr = page.createElement("tr");
   const texts = [row.name, row.deflection, ...(showOdds ? [row.chance, row.mean] : [])];
-  for (const text of texts) tr.append(Object.assign(document.createElement("td"), { textContent: text }));
+  for (const text of texts) tr.append(Object.assign(page.createElement("td"), { textContent: text }));
   return tr;
+}
+
+/** Keeps the dice list and the odds following the form, keystroke by keystroke (a typed deflection too). */
+export function followDirectOdds(root: Element, input: DirectDialogInput, showOdds: boolean): void {
+  const body = root.querySelector("[data-chances] tbody");
+  const dice = root.querySelector("[data-direct-dice]");
+  followForm(root.querySelector("form"), (values) => {
+    const picked = readDirectChoice(values, input);
+    body?.replaceChildren(...chanceRows(picked, input).map((row) => rowCells(row, showOdds, root)));
+    if (dice)
+      dice.textContent = `${game.i18n.localize("BRINK.Direct.Dialog.dice")}: ${diceText(picked, input)}`;
+  });
 }
 
 /** The dialog's starting choice, which Skip roll dialog takes as it is. */
@@ -156,6 +204,7 @@ export const defaultDirectChoice = (input: DirectDialogInput): DirectChoice => (
   offhandId: "",
   grouped: [],
   rollMode: input.rollMode,
+  manualDeflection: input.manual ? MANUAL_DEFLECTION : null,
 });
 
 /** The dialog's body, drawn for `choice` (its starting choice unless given). */
@@ -175,6 +224,9 @@ export async function directDialogContent(
     ],
     grouped: input.grouped.map((g, index) => ({ index, label: `${g.name}: ${g.weapon.label}` })),
     rollModes: rollModeOptions(input.rollMode),
+    manual: input.manual
+      ? { deflection: choice.manualDeflection ?? MANUAL_DEFLECTION, max: MAX_MANUAL_DEFLECTION }
+      : null,
     dice: diceText(choice, input),
     chances: chanceRows(choice, input),
     showOdds: preference("showExactOdds"),
@@ -196,17 +248,7 @@ export async function askDirectAttack(input: DirectDialogInput): Promise<DirectC
         callback: (_event, button) => readDirectChoice(formObject(button.form), input),
       },
     ],
-    render: (_event, dialog) => {
-      const form = dialog.element.querySelector("form");
-      const body = dialog.element.querySelector("[data-chances] tbody");
-      const dice = dialog.element.querySelector("[data-direct-dice]");
-      form?.addEventListener("change", () => {
-        const picked = readDirectChoice(formObject(form), input);
-        body?.replaceChildren(...chanceRows(picked, input).map((row) => rowCells(row, showOdds)));
-        if (dice)
-          dice.textContent = `${game.i18n.localize("BRINK.Direct.Dialog.dice")}: ${diceText(picked, input)}`;
-      });
-    },
+    render: (_event, dialog) => followDirectOdds(dialog.element, input, showOdds),
     rejectClose: false,
   });
   // The button's callback returns a DirectChoice; a closed dialog gives null.

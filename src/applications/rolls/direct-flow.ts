@@ -1,13 +1,13 @@
 /**
  * A weapon clicked under direct damage (RULES §7.3): checks with a clear warning (nothing sent)
- * when the attack cannot happen, the direct attack dialog, then the GM's client rolls the dice and
- * writes the card.
+ * when the attack cannot happen, the direct attack dialog (with no token targeted it asks for the
+ * target's deflection), then the GM's client rolls the dice and writes the card.
  */
 import { BrinkActor } from "../../documents/actor";
 import { itemData, WeaponData } from "../../data";
 import { ownRollMode } from "../../chat/post";
 import { guardedDefender, type TokenActor } from "../../workflows/attack-card";
-import { weaponBlocker } from "../../workflows/attack";
+import { MAX_MANUAL_DEFLECTION, weaponBlocker } from "../../workflows/attack";
 import { requestDirectAttack, UNARMED } from "../../workflows/direct-attack";
 import { detachmentEdgesFor } from "../../workflows/detachments/in-combat";
 import { netEdge } from "../../rules/detachments";
@@ -67,7 +67,8 @@ function joiningWeapon(actor: BrinkActor, targets: readonly TokenActor[]): Strik
 
 /** For the GM: the other characters on the scene that could join, each once. */
 function groupOptions(attacker: BrinkActor, targets: readonly TokenActor[]): GroupOption[] {
-  if (!game.user.isGM) return [];
+  // Grouped attackers gather on a token: a target typed in has none to gather on.
+  if (!game.user.isGM || !targets.length) return [];
   const excluded = new Set<unknown>([attacker, ...targets.map((t) => t.actor)]);
   const seen = new Set<BrinkActor>();
   return (canvas?.tokens?.placeables ?? []).flatMap((token) => {
@@ -101,10 +102,42 @@ function dialogInput(
     grouped: groupOptions(actor, targets),
     rollMode: ownRollMode(),
     targets: targets.map((t) => ({ name: t.name, defender: guardedDefender(t.uuid, t.actor) })),
+    manual: !targets.length,
   };
 }
 
-/** Opens the direct attack dialog for a weapon against the targeted tokens (or skips it), then asks the GM. */
+/**
+ * The dialog's answer (or its starting choice when skipped), then the GM is asked to strike. A typed
+ * deflection out of range is refused here with the reason, before anything is sent.
+ */
+async function askAndStrike(
+  actor: BrinkActor,
+  weaponId: string,
+  input: DirectDialogInput,
+  targets: readonly TokenActor[],
+  event: Event | undefined,
+): Promise<void> {
+  const choice = skipsDialog(event) ? defaultDirectChoice(input) : await askDirectAttack(input);
+  if (!choice) return;
+  const { manualDeflection } = choice;
+  if (manualDeflection !== null && (manualDeflection < 0 || manualDeflection > MAX_MANUAL_DEFLECTION))
+    return warn("BRINK.Attack.manualDeflectionRange", { max: String(MAX_MANUAL_DEFLECTION) });
+  await requestDirectAttack({
+    actorUuid: actor.uuid,
+    weaponId,
+    offhandId: choice.offhandId,
+    targets: targets.map((t) => t.uuid),
+    position: choice.position,
+    grouped: choice.grouped,
+    rollMode: choice.rollMode,
+    ...(manualDeflection === null ? {} : { manualDeflection }),
+  });
+}
+
+/**
+ * Opens the direct attack dialog for a weapon against the targeted tokens, or against a deflection
+ * typed in when none is targeted (or skips it), then asks the GM.
+ */
 export async function promptDirectAttack(
   actor: BrinkActor,
   weapon: Item.Implementation,
@@ -113,20 +146,8 @@ export async function promptDirectAttack(
 ): Promise<void> {
   const main = strikeOption(weapon, targets);
   if (!main) return warn("BRINK.Direct.Refusal.no-die", { weapon: weapon.name, name: actor.name });
-  // [decision] A direct blow is measured against a token's deflection: no typed-in target, so say so before the dialog.
-  if (!targets.length) return warn("BRINK.Direct.Refusal.no-target", { weapon: weapon.name });
   const input = dialogInput(actor, weapon, main, targets);
-  const choice = skipsDialog(event) ? defaultDirectChoice(input) : await askDirectAttack(input);
-  if (!choice) return;
-  await requestDirectAttack({
-    actorUuid: actor.uuid,
-    weaponId: weapon.id ?? "",
-    offhandId: choice.offhandId,
-    targets: targets.map((t) => t.uuid),
-    position: choice.position,
-    grouped: choice.grouped,
-    rollMode: choice.rollMode,
-  });
+  return askAndStrike(actor, weapon.id ?? "", input, targets, event);
 }
 
 /** An unarmed blow (S3: a d4) from the sheet's Unarmed button, for a character with no weapon or who punches. */
@@ -135,18 +156,6 @@ export async function promptUnarmedAttack(
   targets: TokenActor[],
   event?: Event,
 ): Promise<void> {
-  const unarmed = unarmedFor(actor, targets);
-  if (!targets.length) return warn("BRINK.Direct.Refusal.no-target", { weapon: unarmed.label });
-  const input = dialogInput(actor, null, unarmed, targets);
-  const choice = skipsDialog(event) ? defaultDirectChoice(input) : await askDirectAttack(input);
-  if (!choice) return;
-  await requestDirectAttack({
-    actorUuid: actor.uuid,
-    weaponId: UNARMED,
-    offhandId: choice.offhandId,
-    targets: targets.map((t) => t.uuid),
-    position: choice.position,
-    grouped: choice.grouped,
-    rollMode: choice.rollMode,
-  });
+  const input = dialogInput(actor, null, unarmedFor(actor, targets), targets);
+  return askAndStrike(actor, UNARMED, input, targets, event);
 }

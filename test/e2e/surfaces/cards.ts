@@ -298,6 +298,25 @@ export const CARDS: Surface[] = [
     await requestCardAction("apply", request);
     return lastCard();
   }),
+  card("direct-attack-untargeted", async () => {
+    await settings.set("brink", "damageRule", "direct");
+    const roland = (await Actor.implementation.create({
+      name: "Roland",
+      type: "character",
+      items: [
+        {
+          name: "Longsword",
+          type: "weapon",
+          system: { attributes: ["str"], damage: 4, damageDie: 8, damageType: "slashing", equipped: true },
+        },
+      ],
+    })) as BrinkActor;
+    session.user.targets.clear();
+    queueDice(7);
+    answerDialog({ position: "normal", offhandId: "", manualDeflection: "2" });
+    await promptAttack(roland, roland.items.getName("Longsword") as Item.Implementation);
+    return lastCard();
+  }),
   card("opposed", async () => {
     const actor = await showcaseCharacter();
     const other = await Actor.implementation.create({

@@ -117,6 +117,19 @@ export const DIALOGS: Surface[] = [
     await targetFoes("Ostrog the Unyielding");
     return openedDialog(() => promptAttack(actor, actor.items.getName("Longsword") as Item.Implementation));
   }),
+  dialog("direct-attack-untargeted", async () => {
+    await settings.set("brink", "damageRule", "direct");
+    const actor = await showcaseCharacter();
+    await actor.createEmbeddedDocuments("Item", [
+      {
+        name: "Longsword of the Northern Marches",
+        type: "weapon",
+        system: { attributes: ["str"], damage: 4, damageDie: 8, damageType: "slashing", equipped: true },
+      },
+    ]);
+    const longsword = actor.items.getName("Longsword of the Northern Marches") as Item.Implementation;
+    return openedDialog(() => promptAttack(actor, longsword));
+  }),
   dialog("opposed", async () => {
     const actor = await showcaseCharacter();
     await Actor.implementation.create({ name: "Ostrog the Unbearably Long-Named", type: "character" });
