@@ -3,13 +3,10 @@
  * client to form one from the tokens this GM controls on the scene shown (v13 passes the controls
  * as a record keyed by control name, each with a record of tools, as the exploration tool uses).
  */
+import { onSceneControls, type SceneControlRecord } from "../../foundry/scene-controls";
 import { detachmentsEnabled, requestFormDetachment } from "../../workflows/detachments";
 
 export const FORM_DETACHMENT_TOOL = "brinkFormDetachment";
-
-interface ToolRecord {
-  tools?: Record<string, unknown>;
-}
 
 /** Forms a detachment from this client's controlled tokens. */
 export async function formFromControlledTokens(): Promise<void> {
@@ -22,7 +19,7 @@ export async function formFromControlledTokens(): Promise<void> {
   await requestFormDetachment(scene.id, tokenIds);
 }
 
-export function addFormDetachmentTool(controls: Record<string, ToolRecord | undefined>): void {
+export function addFormDetachmentTool(controls: SceneControlRecord): void {
   const tools = controls.tokens?.tools;
   if (!tools || !game.user.isGM || !detachmentsEnabled()) return;
   tools[FORM_DETACHMENT_TOOL] = {
@@ -37,8 +34,5 @@ export function addFormDetachmentTool(controls: Record<string, ToolRecord | unde
 }
 
 export function registerDetachmentControls(): void {
-  // The hook's controls are v13's record of SceneControl; only their token tools are touched.
-  Hooks.on("getSceneControlButtons", (controls) =>
-    addFormDetachmentTool(controls as unknown as Record<string, ToolRecord | undefined>),
-  );
+  onSceneControls(addFormDetachmentTool);
 }

@@ -3,15 +3,12 @@
  * as a record keyed by control name, each with a record of tools (Foundry's documented example for
  * `getSceneControlButtons`; Draw Steel Plus and other v13 modules add theirs the same way).
  */
+import { onSceneControls, type SceneControlRecord } from "../../foundry/scene-controls";
 import { toggleExplorationPanel } from "./panel";
 
 export const EXPLORATION_TOOL = "brinkExploration";
 
-interface ToolRecord {
-  tools?: Record<string, unknown>;
-}
-
-export function addExplorationTool(controls: Record<string, ToolRecord | undefined>): void {
+export function addExplorationTool(controls: SceneControlRecord): void {
   const tools = controls.tokens?.tools;
   if (!tools || !game.user.isGM) return;
   tools[EXPLORATION_TOOL] = {
@@ -26,8 +23,5 @@ export function addExplorationTool(controls: Record<string, ToolRecord | undefin
 }
 
 export function registerExplorationControls(): void {
-  // The hook's controls are v13's record of SceneControl; only their token tools are touched.
-  Hooks.on("getSceneControlButtons", (controls) =>
-    addExplorationTool(controls as unknown as Record<string, ToolRecord | undefined>),
-  );
+  onSceneControls(addExplorationTool);
 }

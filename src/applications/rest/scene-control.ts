@@ -3,15 +3,12 @@
  * (applications/exploration/scene-control): v13's `getSceneControlButtons` gives a record of
  * controls, each with a record of tools.
  */
+import { onSceneControls, type SceneControlRecord } from "../../foundry/scene-controls";
 import { partyRest } from "./rest-dialog";
 
 export const PARTY_REST_TOOL = "brinkPartyRest";
 
-interface ToolRecord {
-  tools?: Record<string, unknown>;
-}
-
-export function addPartyRestTool(controls: Record<string, ToolRecord | undefined>): void {
+export function addPartyRestTool(controls: SceneControlRecord): void {
   const tools = controls.tokens?.tools;
   if (!tools || !game.user.isGM) return;
   tools[PARTY_REST_TOOL] = {
@@ -26,8 +23,5 @@ export function addPartyRestTool(controls: Record<string, ToolRecord | undefined
 }
 
 export function registerPartyRestControls(): void {
-  // The hook's controls are v13's record of SceneControl; only their token tools are touched.
-  Hooks.on("getSceneControlButtons", (controls) =>
-    addPartyRestTool(controls as unknown as Record<string, ToolRecord | undefined>),
-  );
+  onSceneControls(addPartyRestTool);
 }
