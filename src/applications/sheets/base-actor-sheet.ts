@@ -9,7 +9,6 @@ import {
   TYPED_POOLS,
   consequencesContext,
   headerContext,
-  itemsContext,
   ratingsContext,
   statsContext,
   type EffectChange,
@@ -143,12 +142,8 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
         };
       case "npc": {
         const changes = this.#effectChanges();
-        return {
-          ...ratingsContext(this.actor, changes),
-          ...statsContext(this.actor, changes),
-          ...itemsContext(this.actor),
-          enriched: { notes: await this.#enrich("notes") },
-        };
+        // The NPC's items and notes are the Inventory and Notes tabs' own parts.
+        return { ...ratingsContext(this.actor, changes), ...statsContext(this.actor, changes) };
       }
       default:
         return {};
