@@ -8,6 +8,7 @@ import { FakeTokenRuler } from "./canvas";
 import { resolve } from "node:path";
 import Handlebars from "handlebars";
 import { controlledTokens, installFakeCombat } from "./combat";
+import { combatSoundLog, coreTurnLog } from "./combat-turn-events";
 import { installFakePacks } from "./packs";
 import {
   ActorSheetV2,
@@ -235,6 +236,8 @@ export function resetWorld(): void {
   time.worldTime = 0;
   session.user = users.get("gm") ?? session.user;
   controlledTokens.clear();
+  coreTurnLog.length = 0;
+  combatSoundLog.length = 0;
   for (const user of users.all.values()) user.hotbar = {};
 }
 
