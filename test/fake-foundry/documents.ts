@@ -861,11 +861,13 @@ export class FakeChatMessage extends FakeDocument {
       return cls.fromData(data);
     });
   }
-  /** Whether this client may read the content: public, whispered to them, or theirs unless blind. */
+  /**
+   * Whether this client may read the content: public, whispered to them, or theirs unless blind.
+   * A GM has no exception: a whisper between players is not the GM's to read.
+   */
   get isContentVisible(): boolean {
     const whisper = this.whisper;
     if (!whisper.length) return true;
-    if (session.user.isGM) return true;
     return whisper.includes(session.user.id) || (this.isAuthor && !this.blind);
   }
 
@@ -894,12 +896,17 @@ export class FakeChatMessage extends FakeDocument {
   static getSpeaker({ actor }: { actor?: FakeDocument } = {}): Plain {
     return { actor: actor?.id ?? null, alias: actor?.name ?? session.user.name };
   }
-  /** Whispers or blinds the message per roll mode, as Foundry's ChatMessage.applyRollMode does. */
+  /**
+   * Sets whisper and blind per roll mode, as Foundry's ChatMessage.applyRollMode does: the GMs
+   * (gmroll, blindroll), the roller (selfroll), nobody (publicroll clears any whisper); blind only
+   * for blindroll.
+   */
   static applyRollMode(data: Plain, mode: string): Plain {
     const gms = gmIds();
-    if (mode === "gmroll") data.whisper = gms;
-    if (mode === "blindroll") Object.assign(data, { whisper: gms, blind: true });
+    if (mode === "gmroll" || mode === "blindroll") data.whisper = gms;
     if (mode === "selfroll") data.whisper = [session.user.id];
+    if (mode === "publicroll") data.whisper = [];
+    data.blind = mode === "blindroll";
     return data;
   }
 }
