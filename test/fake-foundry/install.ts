@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import Handlebars from "handlebars";
 import { controlledTokens, installFakeCombat } from "./combat";
 import { combatSoundLog, coreTurnLog } from "./combat-turn-events";
+import { sceneControls } from "./scene-controls";
 import { installFakePacks } from "./packs";
 import {
   ActorSheetV2,
@@ -206,7 +207,7 @@ export function installFakeFoundry(): void {
     CONFIG: fakeConfig,
     game: fakeGame,
     Hooks: hooks,
-    ui: { notifications },
+    ui: { notifications, controls: sceneControls },
     Actor: FakeActor,
     Item: FakeItem,
     ChatMessage: FakeChatMessage,
@@ -237,6 +238,7 @@ export function resetWorld(): void {
   session.user = users.get("gm") ?? session.user;
   controlledTokens.clear();
   coreTurnLog.length = 0;
+  sceneControls.forget();
   combatSoundLog.length = 0;
   for (const user of users.all.values()) user.hotbar = {};
 }
