@@ -216,6 +216,24 @@ export function combatContracts(context: ContractContext): void {
       ]);
     });
 
+    it("mark a combatant defeated from core's tracker toggle by giving its actor the special DEFEATED status", async () => {
+      const combat = await newCombat();
+      const actor = track(await Actor.implementation.create({ name: "Contract: fallen", type: "npc" }));
+      const [combatant] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: actor.id ?? "" }]);
+      await combat.whenSynced();
+      if (!combatant) throw new Error("the combatant was not created");
+      // Core's own handler, which BrinkCombatTracker replaces; called on its prototype.
+      const { CombatTracker } = foundry.applications.sidebar.tabs;
+      const toggle = (CombatTracker.prototype as unknown as Record<string, (c: unknown) => Promise<void>>)
+        ._onToggleDefeatedStatus;
+      await toggle?.call(ui.combat, combatant);
+      assert.isTrue(combatant.defeated);
+      assert.isTrue(actor.statuses.has(CONFIG.specialStatusEffects.DEFEATED));
+      await toggle?.call(ui.combat, combatant);
+      assert.isFalse(combatant.defeated);
+      assert.isFalse(actor.statuses.has(CONFIG.specialStatusEffects.DEFEATED));
+    });
+
     it("give core's tracker the row actions Brink's rows name: activate, ping, pan, hide, defeated", () => {
       const { CombatTracker } = foundry.applications.sidebar.tabs;
       const actions = (CombatTracker.DEFAULT_OPTIONS as { actions?: Record<string, unknown> }).actions ?? {};
