@@ -159,7 +159,7 @@ export function registerRequest(name: string, handler: Handler): void {
  * same as one still waiting (same name and payload) joins it: a second click does not ask twice.
  */
 function sendToGM(gmId: string, name: string, payload: unknown): Promise<RequestResult> {
-  const action = `${name} ${JSON.stringify(payload)}`;
+  const action = `${game.user.id} ${name} ${JSON.stringify(payload)}`;
   const waiting = asking.get(action);
   if (waiting) return waiting;
   const request: RequestWire = { kind: "request", id: foundry.utils.randomID(), name, payload };
