@@ -9,6 +9,7 @@ export {
   refuse,
   registerRequest,
   requestFromGM,
+  rollsMayAskThisUser,
   type Refusal,
   type RequestContext,
   type RequestResult,

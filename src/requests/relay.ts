@@ -71,16 +71,31 @@ export const refuse = (reason: string, data?: Record<string, string>): Refusal =
 const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The request this client carries out now (one at a time), and for whom. */
+let carryingOut: { on: string; for: string } | null = null;
+
+/**
+ * Whether a roll made now may wait for this client's user (manual dice entry): not while this
+ * client carries out another user's request. The player cannot type dice the GM's client rolls
+ * (their numbers would be theirs to choose), and the GM must not be asked to type a player's dice.
+ */
+export function rollsMayAskThisUser(): boolean {
+  return carryingOut === null || carryingOut.on !== game.user.id || carryingOut.for === game.user.id;
+}
+
 /** Runs a request on the active GM's client; a handler that throws becomes a refusal. */
 async function run(name: string, payload: unknown, user: User.Implementation): Promise<RequestResult> {
   const handler = handlers.get(name);
   if (!handler) return refuse("BRINK.Request.unknown");
   if (!isPlainRecord(payload)) return refuse("BRINK.Request.malformed");
+  carryingOut = { on: game.user.id ?? "", for: user.id ?? "" };
   try {
     return await handler(payload, { user });
   } catch (error) {
     console.error(`Brink | the request "${name}" failed on the GM's client`, error);
     return refuse("BRINK.Request.failed");
+  } finally {
+    carryingOut = null;
   }
 }
 

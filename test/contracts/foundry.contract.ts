@@ -120,6 +120,19 @@ export function foundryContracts(context: ContractContext): void {
       assert.isTrue((data.whisper as string[]).includes(game.user.id ?? ""));
     });
 
+    it("roll without asking the user when allowInteractive is false, whatever their manual dice entry says", async () => {
+      // Core's per-user dice configuration; fvtt-types does not list this core setting's shape.
+      const setting = ["core", "diceConfiguration"] as never;
+      const before = game.settings.get(...(setting as [never, never])) as unknown;
+      await game.settings.set(...(setting as [never, never]), { d6: "manual" } as never);
+      try {
+        const roll = await new Roll("1d6").evaluate({ allowInteractive: false });
+        assert.isTrue(Number(roll.total) >= 1 && Number(roll.total) <= 6);
+      } finally {
+        await game.settings.set(...(setting as [never, never]), before as never);
+      }
+    });
+
     it("clear a whisper and a blind when a roll goes public, and blind nothing but a blind roll", () => {
       const data: Record<string, unknown> = { whisper: [game.user.id ?? ""], blind: true };
       ChatMessage.implementation.applyRollMode(data as never, "publicroll");

@@ -37,7 +37,7 @@ import {
   writeLog,
 } from "./documents";
 import { Window } from "happy-dom";
-import { FakeRoll, setRollRenderer } from "./dice";
+import { FakeRoll, handEntries, setHandEntry, setRollRenderer } from "./dice";
 import { FakeContextMenu } from "./context-menu";
 import { FakeDragDrop, getDragEventData } from "./drag-drop";
 import { FakeMacro, setMacroAuthorLookup } from "./macros";
@@ -221,6 +221,12 @@ export function installFakeFoundry(): void {
     fromUuid: async (uuid: string) => fromUuidSync(uuid),
   });
   settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+  // Each user's dice fulfilment by denomination ("d20": "manual"); digital when unset.
+  settings.register("core", "diceConfiguration", { scope: "client", default: {} });
+  setHandEntry((faces) => {
+    const configured = settings.get("core", "diceConfiguration") as Record<string, string> | undefined;
+    return configured?.[`d${faces}`] === "manual" ? session.user.id : null;
+  });
   installFakeCombat();
   (fakeConfig as unknown as { Token: Record<string, unknown> }).Token.hudClass = FakeTokenHUD;
   installFakePacks();
@@ -238,6 +244,7 @@ export function resetWorld(): void {
   session.user = users.get("gm") ?? session.user;
   controlledTokens.clear();
   coreTurnLog.length = 0;
+  handEntries.length = 0;
   sceneControls.forget();
   combatSoundLog.length = 0;
   for (const user of users.all.values()) user.hotbar = {};
