@@ -47,6 +47,23 @@ interface RequestWire {
   id: string;
   name: string;
   payload: unknown;
+  /** The asker's own preferences for how their dice look (see askerPreference). */
+  looks: Record<string, string>;
+}
+
+/** Set by the dice layer: this user's preferences for how their dice look, sent with each request. */
+let ownLooks: () => Record<string, string> = () => ({});
+export function setOwnLooks(read: () => Record<string, string>): void {
+  ownLooks = read;
+}
+
+/** At most a few short strings: anything else from the wire is dropped (the reader validates each). */
+function readLooks(value: unknown): Record<string, string> {
+  if (!isPlainRecord(value)) return {};
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].length <= 40,
+  );
+  return Object.fromEntries(entries.slice(0, 4));
 }
 interface ResponseWire {
   kind: "response";
@@ -71,8 +88,18 @@ export const refuse = (reason: string, data?: Record<string, string>): Refusal =
 const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The request this client carries out now (one at a time), and for whom. */
-let carryingOut: { on: string; for: string } | null = null;
+/** The request this client carries out now (one at a time), for whom, and how they want dice to look. */
+let carryingOut: { on: string; for: string; looks: Record<string, string> } | null = null;
+
+/**
+ * While this client carries out another user's request: that user's preference (sent with the
+ * request, unchecked: the caller validates it against its own choices). Otherwise null, and the
+ * caller reads this user's own setting.
+ */
+export function askerPreference(key: string): string | null {
+  if (!carryingOut || carryingOut.on !== game.user.id || carryingOut.for === game.user.id) return null;
+  return carryingOut.looks[key] ?? "";
+}
 
 /**
  * Whether a roll made now may wait for this client's user (manual dice entry): not while this
@@ -84,11 +111,16 @@ export function rollsMayAskThisUser(): boolean {
 }
 
 /** Runs a request on the active GM's client; a handler that throws becomes a refusal. */
-async function run(name: string, payload: unknown, user: User.Implementation): Promise<RequestResult> {
+async function run(
+  name: string,
+  payload: unknown,
+  user: User.Implementation,
+  looks: Record<string, string> = {},
+): Promise<RequestResult> {
   const handler = handlers.get(name);
   if (!handler) return refuse("BRINK.Request.unknown");
   if (!isPlainRecord(payload)) return refuse("BRINK.Request.malformed");
-  carryingOut = { on: game.user.id ?? "", for: user.id ?? "" };
+  carryingOut = { on: game.user.id ?? "", for: user.id ?? "", looks };
   try {
     return await handler(payload, { user });
   } catch (error) {
@@ -126,7 +158,7 @@ async function carryOut(
   const result = await serially(async () => {
     if (!id || typeof message.name !== "string") return refuse("BRINK.Request.malformed");
     if (!user) return refuse("BRINK.Request.unknownUser");
-    return run(message.name, message.payload, user);
+    return run(message.name, message.payload, user, readLooks(message.looks));
   });
   if (id) answered.set(key, result);
   running.delete(key);
@@ -177,7 +209,8 @@ function sendToGM(gmId: string, name: string, payload: unknown): Promise<Request
   const action = `${game.user.id} ${name} ${JSON.stringify(payload)}`;
   const waiting = asking.get(action);
   if (waiting) return waiting;
-  const request: RequestWire = { kind: "request", id: foundry.utils.randomID(), name, payload };
+  const id = foundry.utils.randomID();
+  const request: RequestWire = { kind: "request", id, name, payload, looks: ownLooks() };
   const answer = new Promise<RequestResult>((resolve) => {
     let told = false;
     const finish = (result: RequestResult) => {
