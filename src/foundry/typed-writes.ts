@@ -40,9 +40,9 @@ export type ValueAt<T, Path extends string> = T extends unknown
         : never
   : never;
 
-/** Any part of `T`: objects may name some of their fields; arrays and leaves are written whole. */
+/** Any part of `T`: objects may name some of their fields (Foundry fills the rest); leaves are whole. */
 export type PartialSource<T> = T extends readonly (infer Element)[]
-  ? readonly Element[]
+  ? readonly PartialSource<Element>[]
   : T extends Leaf
     ? T
     : T extends object
@@ -62,6 +62,8 @@ interface Written {
   ChatMessage: { source: ChatMessage.Source; update: ChatMessage.UpdateData; create: ChatMessage.CreateData };
   Combat: { source: Combat.Source; update: Combat.UpdateData; create: Combat.CreateData };
   Combatant: { source: Combatant.Source; update: Combatant.UpdateData; create: Combatant.CreateData };
+  Token: { source: TokenDocument.Source; update: TokenDocument.UpdateData; create: TokenDocument.CreateData };
+  RollTable: { source: RollTable.Source; update: RollTable.UpdateData; create: RollTable.CreateData };
 }
 
 function writesOf<Name extends keyof Written>() {
@@ -75,6 +77,10 @@ function writesOf<Name extends keyof Written>() {
     updates: (list: Changes<Source>[]) => list as Update[],
     create: (data: Creation<Source>) => data as Create,
     creates: (list: Creation<Source>[]) => list as Create[],
+    // Copies Foundry made of a source (toObject, a compendium's entry), kept or adjusted by Brink and
+    // written back as they were: their shape is Foundry's own, not one the compiler can follow.
+    restore: (copy: object) => copy as Create,
+    restores: (copies: object[]) => copies as Create[],
   };
 }
 
@@ -85,4 +91,6 @@ export const writes = {
   ChatMessage: writesOf<"ChatMessage">(),
   Combat: writesOf<"Combat">(),
   Combatant: writesOf<"Combatant">(),
+  Token: writesOf<"Token">(),
+  RollTable: writesOf<"RollTable">(),
 };

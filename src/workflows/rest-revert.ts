@@ -7,6 +7,7 @@
 import { isRecordCard, renderRestCard, type RestRecord, type RestUndo } from "../data";
 import { defineRequest, refuse, type RequestResult } from "../requests";
 import { actorFrom, recoveryData, updateActors } from "./retreat";
+import { writes } from "../foundry/typed-writes";
 
 function restRecordOf(message: ChatMessage.Implementation | undefined): RestRecord | null {
   if (message?.type !== "rest") return null;
@@ -60,8 +61,8 @@ async function handleRevert({ messageId }: { messageId: string }): Promise<Reque
     const counts = undo.progress
       .filter((entry) => actor.items.has(entry.id))
       .map((entry) => ({ _id: entry.id, system: { progress: { value: entry.from } } }));
-    if (counts.length > 0) await actor.updateEmbeddedDocuments("Item", counts as never);
-    if (undo.items.length > 0) await actor.createEmbeddedDocuments("Item", undo.items as never);
+    if (counts.length > 0) await actor.updateEmbeddedDocuments("Item", writes.Item.updates(counts));
+    if (undo.items.length > 0) await actor.createEmbeddedDocuments("Item", writes.Item.restores(undo.items));
   }
   if ((record.seconds ?? 0) > 0) await game.time.advance(-(record.seconds ?? 0));
   return { ok: true };
