@@ -22,8 +22,8 @@ function revertData(actor: Actor.Implementation, undo: RestUndo): Record<string,
     const now = Number(foundry.utils.getProperty(actor, path));
     data[path] = Math.max(0, now - (to - from));
   }
-  const conditions = [...system.conditions];
-  const missing = undo.conditions.filter((condition) => !conditions.includes(condition as never));
+  const conditions: string[] = [...system.conditions];
+  const missing = undo.conditions.filter((condition) => !conditions.includes(condition));
   if (missing.length > 0) data["system.conditions"] = [...conditions, ...missing];
   const timers = [...system.timers];
   const lapsed = undo.timers.filter((timer) => !timers.some((kept) => kept.status === timer.status));
