@@ -55,6 +55,7 @@ export function ownRollMode(): RollMode {
  */
 function applyAudience(data: Record<string, unknown>, audience?: CardAudience): void {
   if (!audience || audience.userId === game.user.id) {
+    // The card's data is still being built (a plain record); core fills in its whisper and blind fields.
     ChatMessage.implementation.applyRollMode(data as never, (audience?.rollMode ?? rollMode()) as never);
     return;
   }

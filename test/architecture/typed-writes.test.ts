@@ -31,6 +31,10 @@ describe("typed writes", () => {
     writes.Combat.update({ "system.pendingRetreat": [1] });
     // @ts-expect-error: conditions are Brink's status ids
     writes.Actor.update({ "system.conditions": ["sleepy"] });
+    // @ts-expect-error: no chat card has `system.helaed`
+    writes.ChatMessage.update({ system: { helaed: [] } });
+    // @ts-expect-error: a created item's system is checked too (an injury's permanent is a boolean)
+    writes.Item.create({ name: "Scar", type: "injury", system: { permanent: "yes" } });
     // @ts-expect-error: a created item needs a name
     writes.Item.create({ type: "gear" });
     expect(true).toBe(true);
