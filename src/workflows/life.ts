@@ -361,7 +361,7 @@ export const revertLifeCard = (messageId: string): Promise<RequestResult> => ask
 
 /** The dying and downed clocks follow Brink's combat hooks (documents/combat fires them on every client). */
 export function registerLifeClocks(): void {
-  // Brink's own hooks, declared for the compiler in types/combat-config.d.ts.
+  // Brink's own hooks (docs/module-api.md), declared for the compiler in types/combat-config.d.ts.
   Hooks.on("brink.turnEnd", (_combat, combatant) => queueClockWork(() => onTurnEnd(combatant?.actor)));
   Hooks.on("brink.roundEnd", (combat) => queueClockWork(() => onRoundEnd(actorsIn(combat))));
   Hooks.on("deleteCombat", (combat) => queueClockWork(() => onCombatEnd(actorsIn(combat))));
