@@ -216,6 +216,7 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
   if (entry?.status === "applying") return interrupted(found);
   if (entry && entry.status !== "reacted" && entry.status !== "reverted")
     return refuse("BRINK.Damage.Refusal.alreadyApplied");
+  if (!user.isGM && wasRevertedByGM(entry)) return refuse("BRINK.Damage.Refusal.revertedByGM");
   const { state } = targetState(found);
   const hit = entry?.status === "reacted" ? entry.pendingHit : originalHit(found, state);
   if (!hit) return refuse("BRINK.Damage.Refusal.nothingToApply");
@@ -257,6 +258,7 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
     applied: { ...kept?.applied, ...result.update },
     itemRevert: kept?.itemRevert ?? null,
     reactionSpent: kept?.reactionSpent ?? null,
+    ...(wasRevertedByGM(entry) ? { revertedByGM: true } : {}),
     by: user.id ?? "",
   };
   if (!(await markThenWrite(found, done, kept, result, rolls))) return interrupted(found);
@@ -294,6 +296,10 @@ async function markThenWrite(
   await writeCard(found, { ...done, status: "applying", applying }, rolls);
   return writeLife(found.actor, () => lifeData(found.actor), stage.update);
 }
+
+/** The GM reverted this entry (a reaction since keeps the mark): applying it again is the GM's call. */
+const wasRevertedByGM = (entry: AppliedEntry | undefined): boolean =>
+  entry?.status === "reverted" || entry?.revertedByGM === true;
 
 /** A write on this entry was cut short: the GM reverts it (only what landed is given back). */
 const interrupted = (found: Found) => refuse("BRINK.Damage.Refusal.interrupted", { name: found.actor.name });
@@ -401,6 +407,7 @@ async function handleReaction(
     applied: result.defender.update,
     itemRevert,
     reactionSpent: null,
+    ...(wasRevertedByGM(found.entry) ? { revertedByGM: true } : {}),
     by: user.id ?? "",
   };
   if (!(await markThenWrite(found, done, null, result.defender, rolls))) return interrupted(found);
@@ -428,7 +435,8 @@ async function handleRevert(request: CardRequest): Promise<RequestResult> {
   await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
   if (itemPlan) await itemPlan.item.update({ system: { durability: itemPlan.durability } } as never);
   await giveReactionBack(entry.reactionSpent);
-  await writeCard(found, { ...entry, status: "reverted", pendingHit: null, applying: null }, []);
+  const reverted: AppliedEntry = { ...entry, status: "reverted", pendingHit: null, applying: null };
+  await writeCard(found, { ...reverted, revertedByGM: true }, []);
   return { ok: true };
 }
 
