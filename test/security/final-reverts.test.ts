@@ -22,10 +22,10 @@ cleanWorldEachTest();
 
 const health = (actor: Actor.Implementation) =>
   (actor.system as unknown as { health: { value: number } }).health.value;
-interface AttackCard {
-  system: { record: { applied: Record<string, { status: string }> } };
-}
-const lastCard = () => game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & AttackCard;
+const lastCard = () => game.messages.contents.at(-1) as unknown as ChatMessage.Implementation;
+/** The card's first damage entry, as the GM's client recorded it. */
+const firstEntry = (card: ChatMessage.Implementation) =>
+  Object.values((card.system as unknown as { applied: Record<string, { status: string }> }).applied)[0];
 
 /** Mallory's foe strikes Victor's character for 7 (face 3 + blade 4, past 0 endurance); the GM applies then reverts it. */
 async function revertedBlow() {
@@ -59,7 +59,7 @@ describe("a blow the GM reverted", () => {
     queueDice(1, 1);
     const dodged = await asUser(victor, () => requestFromGM("damage.react", { ...request, kind: "dodge" }));
     expect(dodged.ok).toBe(true);
-    expect(Object.values(card.system.record.applied)[0]?.status).toBe("reacted");
+    expect(firstEntry(card)?.status).toBe("reacted");
     const before = health(target);
     const result = await asUser(mallory, () => requestFromGM("damage.apply", request));
     expect(result).toEqual({ ok: false, reason: "BRINK.Damage.Refusal.revertedByGM" });
