@@ -97,7 +97,8 @@ describe("the GM's revert of a blow", () => {
   it("writes nothing and says why when an injury item it made was deleted since", async () => {
     const { petra, token, card } = await injured();
     // Mallory owns Petra, so her console may delete the injury from the sheet.
-    await asUser(mallory, () => petra.items.getName("Mangled Leg")?.delete());
+    const leg = petra.items.getName("Mangled Leg");
+    await asUser(mallory, async () => leg?.delete());
     const writes = writeLog.length;
     const before = structuredClone(petra.toObject());
     const result = await requestFromGM("damage.revert", onCard(card, token));
