@@ -429,14 +429,20 @@ async function handleRevert(request: CardRequest): Promise<RequestResult> {
   const plan = planRevert(found.actor, lifeData(found.actor), record, entry.injuryItems);
   if ("ok" in plan) return plan;
   const itemPlan = itemRevertPlan(found, itemRevert);
-  if (itemPlan && "ok" in itemPlan) return itemPlan;
   // Items first: a STR loss given back before the conditions are written, so STR 0 never records death again.
   if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
-  if (itemPlan) await itemPlan.item.update({ system: { durability: itemPlan.durability } } as never);
+  if (itemPlan && itemPlan !== "gone")
+    await itemPlan.item.update({ system: { durability: itemPlan.durability } } as never);
   await giveReactionBack(entry.reactionSpent);
+  // A block or parry item deleted since keeps nothing to give back to: the rest is reverted, and the card says so.
+  const itemNotRestored = itemPlan === "gone" ? (entry.reaction?.itemName ?? "?") : null;
   const reverted: AppliedEntry = { ...entry, status: "reverted", pendingHit: null, applying: null };
-  await writeCard(found, { ...reverted, revertedByGM: true }, []);
+  await writeCard(found, { ...reverted, revertedByGM: true, itemNotRestored }, []);
+  if (itemNotRestored !== null)
+    ui.notifications?.warn(
+      game.i18n.format("BRINK.Damage.Revert.itemGone", { item: itemNotRestored, name: found.actor.name }),
+    );
   return { ok: true };
 }
 
@@ -455,13 +461,12 @@ function landedRecord(found: Found, entry: AppliedEntry): (RevertRecord & { prio
   return changedSince(found.actor, unlike(state, applying.after));
 }
 
-/** The block or parry item's durability given back by what the reaction took, or why not. */
+/** The block or parry item's durability given back by what the reaction took; "gone" when the item is. */
 function itemRevertPlan(found: Found, revert: ItemRevert | null) {
   if (!revert) return null;
   const item = found.actor.items.get(revert.itemId);
-  if (!item) return refuse("BRINK.Damage.Refusal.itemGone", { name: found.actor.name });
-  const now = durabilityOf(item);
-  if (!now) return refuse("BRINK.Damage.Refusal.itemGone", { name: found.actor.name });
+  const now = item ? durabilityOf(item) : null;
+  if (!item || !now) return "gone";
   const { value: was, max } = revert.durability;
   const set = revert.after?.value;
   if (was === null || set === null || set === undefined || now.value === null)

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { queueDice } from "../fake-foundry/dice";
-import { writeLog } from "../fake-foundry/install";
+import { notifications, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { placeToken } from "../fake-foundry/ui";
 import { onCard } from "../support/cards";
@@ -77,5 +77,37 @@ describe("a blow the GM reverted", () => {
     const { target, request } = await revertedBlow();
     expect(await requestFromGM("damage.apply", request)).toEqual({ ok: true });
     expect(health(target)).toBe(2);
+  });
+});
+
+describe("a blocked blow whose shield was deleted since", () => {
+  it("is reverted all the same: everything else comes back, and the card and the GM are told about the shield", async () => {
+    const boudica = await character("Boudica", "victor", {
+      endurance: { value: 12, max: 12 },
+      stamina: { value: 3, max: 3 },
+    });
+    await boudica.createEmbeddedDocuments("Item", [
+      { name: "Round shield", type: "shield", system: { block: 3, equipped: true } },
+    ] as never);
+    const token = placeToken(boudica, 5, 5);
+    await attackWith(await mindBladeFoe(), token, 3); // 7 raw: block 3, the shield takes 4
+    const card = lastCard();
+    const request = onCard(card, token);
+    expect(await asUser(victor, () => requestFromGM("damage.react", { ...request, kind: "block" }))).toEqual({
+      ok: true,
+    });
+    const stamina = () => (boudica.system as unknown as { stamina: { value: number } }).stamina.value;
+    expect(stamina()).toBe(2);
+    // Victor owns Boudica: his console may delete the shield from her sheet.
+    const shield = boudica.items.getName("Round shield");
+    await asUser(victor, async () => shield?.delete());
+    notifications.log.length = 0;
+    expect(await requestFromGM("damage.revert", request)).toEqual({ ok: true });
+    expect(stamina()).toBe(3);
+    expect(firstEntry(card)?.status).toBe("reverted");
+    const said = game.i18n.format("BRINK.Damage.Revert.itemGone", { item: "Round shield", name: "Boudica" });
+    expect(said).toContain("Round shield");
+    expect(notifications.log.map((n) => n.message)).toContain(said);
+    expect((await card.renderHTML()).textContent).toContain(said);
   });
 });

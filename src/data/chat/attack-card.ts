@@ -95,6 +95,8 @@ export interface AppliedEntry {
   reactionSpent?: ReactionSpent | null;
   /** The GM has reverted this entry once: from then on only the GM applies it (issue 23). */
   revertedByGM?: boolean;
+  /** The block or parry item the GM's revert found gone: its durability was not given back. */
+  itemNotRestored?: string | null;
   by: string;
 }
 
