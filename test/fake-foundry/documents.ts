@@ -113,9 +113,14 @@ export function setUserList(list: () => FakeUser[]): void {
  * forgets to check who should act runs (and writes) once per client here too.
  */
 export function callOnEveryClient(hook: string, ...args: unknown[]): void {
+  runOnEveryClient(() => hooks.callAll(hook, ...args));
+}
+
+/** Runs `work` once per connected client, as that client's user (the writer's client included). */
+export function runOnEveryClient(work: () => void): void {
   const clients = worldUsers().filter((user) => user.active);
   if (!clients.some((user) => user.id === session.user.id)) clients.unshift(session.user);
-  for (const client of clients) session.runAs(client, () => hooks.callAll(hook, ...args));
+  for (const client of clients) session.runAs(client, work);
 }
 
 /** The server's refusal of a write the user has no right to make; the writer's promise rejects. */
