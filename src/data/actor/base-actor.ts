@@ -73,6 +73,8 @@ export const actorSchema = () => {
       sessions: countField(0),
       /** World time (seconds) of its last month of downtime; null for never. */
       downtimeAt: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
+      /** The character its retirement made: a later retirement reuses it (issue 23); "" for none. */
+      successorUuid: new f.StringField({ required: true, blank: true, initial: "" }),
     }),
     details: new f.SchemaField({ biography: descriptionField(), notes: descriptionField() }),
     /** Conditions the rules set (unconscious, dying, stable, dead…); shown as statuses without effects. */
