@@ -16,7 +16,7 @@ import {
   type ItemRevert,
 } from "../data/chat";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { actorData, wieldedData, WeaponData } from "../data";
+import { actorData, WeaponData } from "../data";
 import { actorStateOf, actorUpdateFor, writeLife } from "../documents/actor-state";
 import { rollAdjustment } from "../documents/actor-rolls";
 import {
@@ -45,7 +45,7 @@ import {
 } from "../hooks/module-hooks";
 import { giveReactionBack, reactionAvailable, spendReaction, type Fighter } from "./combat-economy";
 import { freeDefence } from "./allies/intercept";
-import { defenceItem } from "./defence-items";
+import { defenceItem, defenceItemRevert, durabilityOf } from "./defence-items";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { createCriticalItems } from "./critical-items";
 import { badField, FieldRefusal, type Fields } from "../requests/fields";
@@ -164,11 +164,6 @@ function originalHit(found: Found, state: ActorState): Hit {
 const isDirect = (found: Found): boolean => found.system.attacks[found.attack]?.direct !== undefined;
 
 const lifeData = actorData;
-/** A block or parry item's durability (null for an item that is not a weapon or shield). */
-const durabilityOf = (item: Item.Implementation): ItemRevert["durability"] | null => {
-  const data = wieldedData(item);
-  return data ? { value: data.durability.value, max: data.durability.max } : null;
-};
 
 /** Prior values win: the revert restores the state before the first change on this entry. */
 const mergeRevert = (earlier: Partial<ActorState>, later: Partial<ActorState>): Partial<ActorState> => ({
@@ -428,7 +423,7 @@ async function handleRevert(request: CardRequest): Promise<RequestResult> {
   const itemRevert = record.prior === null ? null : entry.itemRevert;
   const plan = planRevert(found.actor, lifeData(found.actor), record, entry.injuryItems);
   if ("ok" in plan) return plan;
-  const itemPlan = itemRevertPlan(found, itemRevert);
+  const itemPlan = defenceItemRevert(found.actor, itemRevert);
   // Items first: a STR loss given back before the conditions are written, so STR 0 never records death again.
   if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
@@ -459,20 +454,6 @@ function landedRecord(found: Found, entry: AppliedEntry): (RevertRecord & { prio
   if (!unlike(state, applying.before).length)
     return applying.prior ?? { revert: {}, applied: {}, prior: null };
   return changedSince(found.actor, unlike(state, applying.after));
-}
-
-/** The block or parry item's durability given back by what the reaction took; "gone" when the item is. */
-function itemRevertPlan(found: Found, revert: ItemRevert | null) {
-  if (!revert) return null;
-  const item = found.actor.items.get(revert.itemId);
-  const now = item ? durabilityOf(item) : null;
-  if (!item || !now) return "gone";
-  const { value: was, max } = revert.durability;
-  const set = revert.after?.value;
-  if (was === null || set === null || set === undefined || now.value === null)
-    return { item, durability: revert.durability };
-  const value = Math.max(0, Math.min(max ?? Infinity, now.value + was - set));
-  return { item, durability: { ...now, value } };
 }
 
 defineRequest({ name: "damage.apply", who: "any", parse: readCard, handle: handleApply });
