@@ -18,6 +18,7 @@ import type { DownedTrack } from "../../rules/stabilise";
 import type { CriticalTrack } from "../../rules/life-tracks";
 import type { DyingTrack, S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
+import { repairActorSource } from "./stored-values";
 import { EXPIRIES } from "../../rules/condition-durations";
 import { countField, descriptionField, dieField, poolField } from "../shared/fields";
 import { ArmourData } from "../item/armour";
@@ -172,7 +173,8 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
    * only converts what is present):
    * - attributes and skills stored as bare die sizes (`str: 8`) become `{ die: 8 }`;
    * - a top-level `deathDifficulty` moves into `luck`;
-   * - `detachment` stored as a bare flag (`detachment: true`) becomes `{ enabled: true }`.
+   * - `detachment` stored as a bare flag (`detachment: true`) becomes `{ enabled: true }`;
+   * - values that cannot validate are repaired (stored-values.ts), so one bad field never hides an actor.
    */
   static override migrateData(source: Record<string, unknown>) {
     for (const group of ["attributes", "skills"]) {
@@ -189,6 +191,7 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
       delete source.deathDifficulty;
     }
     if (typeof source.detachment === "boolean") source.detachment = { enabled: source.detachment };
+    repairActorSource(source);
     return super.migrateData(source);
   }
 
