@@ -52,6 +52,7 @@ import { badField, FieldRefusal, type Fields } from "../requests/fields";
 import { changedSince, planRevert, type RevertRecord } from "./revert-delta";
 import { unlike } from "../rules/revert";
 import { DAMAGE_REFUSAL } from "../helpers/lang-keys";
+import { writes } from "../foundry/typed-writes";
 
 const CHOICES = ["fortify", "fall", "strain", "injury"] as const;
 type Choice = (typeof CHOICES)[number];
@@ -407,7 +408,8 @@ async function handleReaction(
   };
   if (!(await markThenWrite(found, done, null, result.defender, rolls))) return interrupted(found);
   const reactionSpent = isFree(found) ? null : await spendReaction(found.fighter, kind);
-  if (itemWrite) await itemWrite.item.update({ system: { durability: itemWrite.durability } } as never);
+  if (itemWrite)
+    await itemWrite.item.update(writes.Item.update({ system: { durability: itemWrite.durability } }));
   await writeCard(found, { ...done, reactionSpent }, []);
   return { ok: true };
 }
@@ -428,7 +430,7 @@ async function handleRevert(request: CardRequest): Promise<RequestResult> {
   if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
   if (itemPlan && itemPlan !== "gone")
-    await itemPlan.item.update({ system: { durability: itemPlan.durability } } as never);
+    await itemPlan.item.update(writes.Item.update({ system: { durability: itemPlan.durability } }));
   await giveReactionBack(entry.reactionSpent);
   // A block or parry item deleted since keeps nothing to give back to: the rest is reverted, and the card says so.
   const itemNotRestored = itemPlan === "gone" ? (entry.reaction?.itemName ?? "?") : null;

@@ -27,6 +27,7 @@ import {
 import { retreatCharacter } from "./recovery-actor";
 import { findRetreatParty, type PartyRequest } from "./requested-party";
 import { rollRetreat } from "./rolls";
+import { writes } from "../../foundry/typed-writes";
 
 type Done = RequestResult<{ messageId: string }>;
 
@@ -164,6 +165,5 @@ async function retreatItems(
   const tagged = items.map((item) =>
     foundry.utils.mergeObject(item, { flags: { [SYSTEM_ID]: { retreat: mark } } }),
   );
-  // Item creation data built by consequence-items (plain JSON, as Foundry takes it).
-  return actor.createEmbeddedDocuments("Item", tagged as never);
+  return actor.createEmbeddedDocuments("Item", writes.Item.restores(tagged));
 }
