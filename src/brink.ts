@@ -22,6 +22,7 @@ import { registerSettingsMenus } from "./applications/settings";
 import { registerCardCollapse } from "./applications/chat/collapse-cards";
 import { registerKeybindings } from "./keybindings";
 import { registerStartup } from "./startup";
+import { registerActorValueGuard } from "./documents/actor-values";
 import { statusEffectConfigs } from "./status-effects";
 // Requests are declared where their handlers live (requests/registry); these declare the card ones.
 import "./workflows/attack";
@@ -65,6 +66,7 @@ Hooks.once("init", () => {
   CONFIG.statusEffects = statusEffectConfigs();
   CONFIG.specialStatusEffects.DEFEATED = "dead";
   registerTokenHud(BrinkTokenHUD);
+  registerActorValueGuard();
   registerSettings();
   registerSettingsMenus();
   registerKeybindings();

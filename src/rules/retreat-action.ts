@@ -27,7 +27,8 @@ export function rollRetreatTest(
   return { die: dexterity, faces, modifier, total, difficulty, success: total >= difficulty };
 }
 
-export type RetreatActionOutcome = "retreated" | "stopped-by-test" | "stopped-by-hit";
+export const RETREAT_ACTION_OUTCOMES = ["retreated", "stopped-by-test", "stopped-by-hit"] as const;
+export type RetreatActionOutcome = (typeof RETREAT_ACTION_OUTCOMES)[number];
 
 export interface RetreatAttempt {
   readonly actorId: string;

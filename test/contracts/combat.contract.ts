@@ -47,6 +47,23 @@ export function combatContracts(context: ContractContext): void {
       );
     });
 
+    it("tell the combat of a created combatant through _onCreateDescendantDocuments, the writer's id last", async () => {
+      const { combat } = await combatWithTeam();
+      const seen: unknown[][] = [];
+      // Watching this one instance: the class's own method still runs.
+      const watched = combat as unknown as { _onCreateDescendantDocuments(...args: unknown[]): void };
+      const original = watched._onCreateDescendantDocuments.bind(combat);
+      watched._onCreateDescendantDocuments = (...args: unknown[]) => {
+        seen.push(args);
+        original(...args);
+      };
+      await combat.createEmbeddedDocuments("Combatant", [{ name: "Contract: watched" }]);
+      await combat.whenSynced();
+      const created = seen.find((args) => args[1] === "combatants");
+      assert.isTrue(created !== undefined, "the combat heard of the new combatant");
+      assert.equal(created?.at(-1), game.user.id);
+    });
+
     it("give a new combatant an economy with one reaction and nothing spent", async () => {
       const { combat } = await combatWithTeam();
       await combat.createEmbeddedDocuments("Combatant", [{ name: "Contract: fresh" }]);

@@ -93,6 +93,15 @@ export function foundryContracts(context: ContractContext): void {
       assert.isFalse(item?.canUserModify(player, "update"), "an item follows its actor");
     });
 
+    it("read Brink's GM-only fields per document subtype from system.json documentTypes", () => {
+      // The loaded manifest: documentTypes.<Document>.<subtype>.gmOnlyFields, paths relative to system.
+      const types = (game.system as unknown as { documentTypes?: Record<string, Record<string, unknown>> })
+        .documentTypes;
+      const character = types?.Actor?.character as { gmOnlyFields?: unknown } | undefined;
+      assert.isTrue(Array.isArray(character?.gmOnlyFields), "the character declares gmOnlyFields");
+      assert.isTrue((character?.gmOnlyFields as string[]).includes("death.dying"));
+    });
+
     it("let only a chat message's author or a GM change it", async () => {
       const player = await aPlayer(track);
       const message = track(await ChatMessage.implementation.create({ content: "Contract: authored" }));

@@ -26,6 +26,7 @@ import {
   type FakeUser,
   type ModifyAction,
   type OWNERSHIP,
+  runOnEveryClient,
 } from "./documents";
 import { hooks } from "./hooks";
 import { users } from "./runtime";
@@ -446,7 +447,7 @@ export class FakeCombat extends FakeDocument {
     return this.rollInitiative(npcs.map((c) => c.id));
   }
 
-  // Foundry calls these on the parent after each embedded write, on every client.
+  // Foundry calls these on the parent after each embedded write, on every connected client.
   _onCreateDescendantDocuments(..._args: unknown[]): void {}
   _onUpdateDescendantDocuments(..._args: unknown[]): void {}
   _onDeleteDescendantDocuments(..._args: unknown[]): void {}
@@ -468,7 +469,10 @@ export class FakeCombat extends FakeDocument {
       data.map((d) => new cls(d, { parent: this })),
     );
     const created = await super.createEmbeddedDocuments(name, data, options);
-    this._onCreateDescendantDocuments(this, collectionOf(name), created, data, options, session.user.id);
+    const writer = session.user.id;
+    runOnEveryClient(() =>
+      this._onCreateDescendantDocuments(this, collectionOf(name), created, data, options, writer),
+    );
     return created;
   }
   override async updateEmbeddedDocuments(name: string, updates: Plain[], options: Plain = {}) {
@@ -479,7 +483,10 @@ export class FakeCombat extends FakeDocument {
       updates.flatMap((u) => collection.get(String(u._id)) ?? []),
     );
     const updated = await super.updateEmbeddedDocuments(name, updates, options);
-    this._onUpdateDescendantDocuments(this, collectionOf(name), updated, updates, options, session.user.id);
+    const writer = session.user.id;
+    runOnEveryClient(() =>
+      this._onUpdateDescendantDocuments(this, collectionOf(name), updated, updates, options, writer),
+    );
     return updated;
   }
   override async deleteEmbeddedDocuments(name: string, ids: string[], options: Plain = {}) {
@@ -490,7 +497,10 @@ export class FakeCombat extends FakeDocument {
       ids.flatMap((id) => collection.get(id) ?? []),
     );
     const deleted = await super.deleteEmbeddedDocuments(name, ids, options);
-    this._onDeleteDescendantDocuments(this, collectionOf(name), deleted, ids, options, session.user.id);
+    const writer = session.user.id;
+    runOnEveryClient(() =>
+      this._onDeleteDescendantDocuments(this, collectionOf(name), deleted, ids, options, writer),
+    );
     return deleted;
   }
 }

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DataModelValidationError } from "./fields";
 import type { TypeDataModel } from "./data-model";
+import { changedGMOnlyField } from "./gm-only-fields";
 import { hooks } from "./hooks";
 import {
   deepClone,
@@ -113,9 +114,14 @@ export function setUserList(list: () => FakeUser[]): void {
  * forgets to check who should act runs (and writes) once per client here too.
  */
 export function callOnEveryClient(hook: string, ...args: unknown[]): void {
+  runOnEveryClient(() => hooks.callAll(hook, ...args));
+}
+
+/** Runs `work` once per connected client, as that client's user (the writer's client included). */
+export function runOnEveryClient(work: () => void): void {
   const clients = worldUsers().filter((user) => user.active);
   if (!clients.some((user) => user.id === session.user.id)) clients.unshift(session.user);
-  for (const client of clients) session.runAs(client, () => hooks.callAll(hook, ...args));
+  for (const client of clients) session.runAs(client, work);
 }
 
 /** The server's refusal of a write the user has no right to make; the writer's promise rejects. */
@@ -424,8 +430,20 @@ export class FakeDocument {
     if (Object.keys(failures).length) throw new DataModelValidationError(failures);
     if (model && expanded.system !== undefined)
       next.system = model.cleanData(model.migrateData(deepClone(next.system as Plain)));
+    this.#assertGMOnlyKept(source, next);
     // With `diff: false` the change is sent as given, even where it restates today's source.
     return { next, diff: options.diff === false ? expandObject(changes) : diffObject(source, next) };
+  }
+
+  /** The server refuses a player's change to a field the system declares GM-only (gm-only-fields.ts). */
+  #assertGMOnlyKept(source: Plain, next: Plain): void {
+    const user = session.user;
+    if (user.isGM) return;
+    const field = changedGMOnlyField(this.documentName, source, next);
+    if (field)
+      throw new Error(
+        `User ${user.name} lacks permission to update ${this.documentName} [${this.id}]: ${field} is a GM-only field`,
+      );
   }
 
   /** `validate({ changes, clean: true, fallback: false })`: throws as an update would, writes nothing. */

@@ -141,6 +141,9 @@ export const fakeGame = {
     id: "brink",
     socket:
       JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8")).socket === true,
+    // The manifest's document subtypes and what the server does with their fields (gm-only-fields.ts).
+    documentTypes: JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8"))
+      .documentTypes as Record<string, unknown>,
   },
   socket,
   i18n,

@@ -18,6 +18,7 @@ import type { DownedTrack } from "../../rules/stabilise";
 import type { CriticalTrack } from "../../rules/life-tracks";
 import type { DyingTrack, S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
+import { repairActorSource } from "./stored-values";
 import { EXPIRIES } from "../../rules/condition-durations";
 import { countField, descriptionField, dieField, poolField } from "../shared/fields";
 import { ArmourData } from "../item/armour";
@@ -73,6 +74,8 @@ export const actorSchema = () => {
       sessions: countField(0),
       /** World time (seconds) of its last month of downtime; null for never. */
       downtimeAt: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
+      /** The character its retirement made: a later retirement reuses it (issue 23); "" for none. */
+      successorUuid: new f.StringField({ required: true, blank: true, initial: "" }),
     }),
     details: new f.SchemaField({ biography: descriptionField(), notes: descriptionField() }),
     /** Conditions the rules set (unconscious, dying, stable, dead…); shown as statuses without effects. */
@@ -170,7 +173,8 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
    * only converts what is present):
    * - attributes and skills stored as bare die sizes (`str: 8`) become `{ die: 8 }`;
    * - a top-level `deathDifficulty` moves into `luck`;
-   * - `detachment` stored as a bare flag (`detachment: true`) becomes `{ enabled: true }`.
+   * - `detachment` stored as a bare flag (`detachment: true`) becomes `{ enabled: true }`;
+   * - values that cannot validate are repaired (stored-values.ts), so one bad field never hides an actor.
    */
   static override migrateData(source: Record<string, unknown>) {
     for (const group of ["attributes", "skills"]) {
@@ -187,6 +191,7 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
       delete source.deathDifficulty;
     }
     if (typeof source.detachment === "boolean") source.detachment = { enabled: source.detachment };
+    repairActorSource(source);
     return super.migrateData(source);
   }
 

@@ -93,6 +93,10 @@ export interface AppliedEntry {
   injuryItems?: InjuryItemRecord;
   /** The reaction this entry spent (block, parry, dodge or fortify): given back on revert. */
   reactionSpent?: ReactionSpent | null;
+  /** The GM has reverted this entry once: from then on only the GM applies it (issue 23). */
+  revertedByGM?: boolean;
+  /** The block or parry item the GM's revert found gone: its durability was not given back. */
+  itemNotRestored?: string | null;
   by: string;
 }
 
@@ -203,12 +207,13 @@ export function attackCardContext(
         const mayIntercept =
           live && !attack.killingStrike && !intercept && (gm || ownsAnother(target.targetId));
         const entry = record.applied[entryKey(index, target.targetId)];
+        const revertedByGM = entry?.status === "reverted" || entry?.revertedByGM === true;
         const mayRevertIntercept =
           live && gm && intercept !== null && (!entry || entry.status === "reverted");
         return {
           ...target,
           panTo: visibleTokenOnCanvas(target.targetId) !== null,
-          mayApply,
+          mayApply: mayApply && (gm || !revertedByGM),
           mayAnswer,
           mayRevert: live && gm,
           intercept,

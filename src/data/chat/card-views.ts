@@ -167,6 +167,8 @@ export interface AppliedView {
   /** The target's actor, and the injury items applying created on it. */
   actorUuid?: string;
   injuryItems?: { created: string[] };
+  /** The block or parry item the GM's revert could not give durability back to (it was gone). */
+  itemNotRestored?: string | null;
 }
 
 /**
@@ -187,7 +189,13 @@ function damageNow(outcome: TargetOutcome, entry: AppliedView | undefined): numb
 /** An applied entry's key (data/chat/attack-card entryKey): token uuids' dots would split a flattened update. */
 const keyOf = (attack: number, target: string): string => `${attack}:${target.replaceAll(".", "_")}`;
 
-function applicationView(entry: AppliedView | undefined) {
+/** "Reverted, except the Round shield…": what the GM's revert could not give back. */
+const notRestored = (entry: AppliedView, name: string): string | null =>
+  entry.itemNotRestored
+    ? game.i18n.format("BRINK.Damage.Revert.itemGone", { item: entry.itemNotRestored, name })
+    : null;
+
+function applicationView(entry: AppliedView | undefined, name: string) {
   if (!entry) return { status: "open", open: true, steps: [], reaction: null };
   const reaction = entry.reaction
     ? {
@@ -209,6 +217,7 @@ function applicationView(entry: AppliedView | undefined) {
       entry.status === "awaiting-strain" ||
       entry.status === "applying",
     reverted: entry.status === "reverted",
+    notRestored: entry.status === "reverted" ? notRestored(entry, name) : null,
     reaction,
     steps: entry.steps.map(describeStep),
     injuries:
@@ -243,7 +252,7 @@ function targetView(
     damageType: game.i18n.localize(`BRINK.DamageType.${damageType}`),
     targetId: outcome.targetId,
     manual: target?.manual === true,
-    application: applicationView(entry),
+    application: applicationView(entry, target?.name ?? "?"),
   };
 }
 
