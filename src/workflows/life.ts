@@ -361,7 +361,7 @@ export const revertLifeCard = (messageId: string): Promise<RequestResult> => ask
 
 /** The dying and downed clocks follow Brink's combat hooks (documents/combat fires them on every client). */
 export function registerLifeClocks(): void {
-  // Brink's own hooks are not in fvtt-types' list; their arguments are documented in the README.
+  // Brink's own hooks are not in fvtt-types' list; their arguments are documented in docs/module-api.md.
   Hooks.on(
     "brink.turnEnd" as never,
     ((_combat: unknown, combatant: { actor?: Actor.Implementation | null } | null) =>
