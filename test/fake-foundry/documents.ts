@@ -773,6 +773,8 @@ export class FakeActor extends FakeDocument {
     { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
   ): Promise<boolean> {
     const config = statusConfig(statusId);
+    // Core refuses a status CONFIG.statusEffects does not hold (crnormand/gurps#1909).
+    if (!config) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
     const existing = this.effects.find((e) =>
       config?._id ? e.id === config._id : (e as FakeActiveEffect).statuses.has(statusId),
     );
