@@ -78,6 +78,13 @@ export function generationContracts(context: ContractContext): void {
       assert.equal(bonus, 2, "the change applies");
     });
 
+    it("name v14's change types with their default priorities in CONST.ACTIVE_EFFECT_CHANGE_TYPES", () => {
+      const types = (CONST as unknown as { ACTIVE_EFFECT_CHANGE_TYPES?: Record<string, number> })
+        .ACTIVE_EFFECT_CHANGE_TYPES;
+      if (!v14()) return assert.equal(types, undefined);
+      assert.deepEqual([types?.add, types?.override, types?.custom], [20, 50, 0]);
+    });
+
     it("migrate a v13 effect (changes with a mode, rounds) to v14's shape as it loads", async () => {
       const key = "system.attributes.dex.bonus";
       const actor = await newActor("old effect", {
