@@ -29,6 +29,7 @@ import {
   ownMessageMode,
   type MessageAudience,
 } from "../foundry/generation";
+import { writes, type Creation } from "../foundry/typed-writes";
 
 export type { AttackRecord, DirectRecord } from "../data/chat";
 
@@ -69,7 +70,7 @@ const audienceName = (audience?: CardAudience): string =>
 async function post(
   actor: Actor.Implementation | null,
   type: "test" | "attack" | "life" | "healing" | "opposed",
-  system: object,
+  system: Creation<ChatMessage.Source>["system"],
   content: string,
   rolls: BrinkRoll[],
   audience?: CardAudience,
@@ -83,7 +84,7 @@ async function post(
     sound: CONFIG.sounds?.dice,
   };
   applyAudience(data, audience);
-  // The card's system data is validated by Brink's chat models (data/chat); fvtt-types cannot see them here.
+  // Rolls go as Roll instances, which Foundry stores as their JSON; the card's system is typed above.
   return ChatMessage.implementation.create(data as never);
 }
 
@@ -156,8 +157,7 @@ export async function updateAttackCard(
   );
   const update: Record<string, unknown> = { content, system: { applied } };
   if (rolls.length) update.rolls = [...message.rolls, ...rolls];
-  // The attack card model's fields; fvtt-types cannot narrow a message's system by its type here.
-  await message.update(update as never);
+  await message.update(writes.ChatMessage.update(update));
 }
 
 /** A short card for healing, death saves, stabilising and the dying and downed clocks. */
@@ -190,7 +190,7 @@ export async function settleLifeCard(
   message: ChatMessage.Implementation,
   injuryItems: InjuryItemRecord,
 ): Promise<void> {
-  await message.update({ system: { applying: false, injuryItems } } as never);
+  await message.update(writes.ChatMessage.update({ system: { applying: false, injuryItems } }));
 }
 
 /** Strikes the card's steps through after the GM's revert: one message update. */
@@ -202,7 +202,7 @@ export async function markLifeCardReverted(
     "chat/life-card.hbs",
     lifeCardContext({ ...record, reverted: true }, null),
   );
-  await message.update({ content, system: { reverted: true } } as never);
+  await message.update(writes.ChatMessage.update({ content, system: { reverted: true } }));
 }
 
 /** A healing roll's card, written by the GM's client with the roll it made. */

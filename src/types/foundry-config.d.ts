@@ -27,6 +27,8 @@ import type {
   PartyRestCardData,
   ExplorationCardData,
   DetachmentCardData,
+  ActionCardData,
+  OpposedCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -60,6 +62,8 @@ declare module "fvtt-types/configuration" {
       partyRest: typeof PartyRestCardData;
       exploration: typeof ExplorationCardData;
       detachment: typeof DetachmentCardData;
+      action: typeof ActionCardData;
+      opposed: typeof OpposedCardData;
     };
   }
 

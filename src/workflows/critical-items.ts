@@ -4,10 +4,11 @@
  */
 import type { Step } from "../rules/damage-chain";
 import { effectChangesData } from "../foundry/generation";
+import { writes, type Creation } from "../foundry/typed-writes";
 
 type CriticalStep = Extract<Step, { kind: "critical-damage" }>;
 
-function criticalItem(step: CriticalStep): Record<string, unknown> {
+function criticalItem(step: CriticalStep): Creation<Item.Source> {
   const name = game.i18n.format("BRINK.Direct.Critical.item", { steps: String(step.steps) });
   return {
     name,
@@ -51,6 +52,6 @@ export async function createCriticalItems(
     .map(criticalItem);
   if (!items.length) return [];
   // Plain item creation data in Foundry's shape (type, system, embedded effects).
-  const created = await actor.createEmbeddedDocuments("Item", items as never);
+  const created = await actor.createEmbeddedDocuments("Item", writes.Item.creates(items));
   return created.flatMap((item) => (item.id ? [item.id] : []));
 }

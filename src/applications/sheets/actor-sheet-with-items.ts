@@ -11,6 +11,7 @@ import { inventorySections, isInventoryType } from "./inventory-context";
 import { confirmDelete, itemMenuEntries, itemOf } from "./item-menu";
 import { contextMenuEntries } from "../../foundry/generation";
 import { receiveItem } from "./item-drop";
+import { writes } from "../../foundry/typed-writes";
 
 const ROW = ".item-row[data-item-id]";
 const MENU_BUTTON = ".item-menu-button";
@@ -145,7 +146,7 @@ export class ActorSheetWithItems extends BrinkActorSheet {
     const name = game.i18n.format("BRINK.Inventory.newItem", {
       type: game.i18n.localize(`TYPES.Item.${type}`),
     });
-    const [created] = await this.actor.createEmbeddedDocuments("Item", [{ name, type }] as Item.CreateData[]);
+    const [created] = await this.actor.createEmbeddedDocuments("Item", writes.Item.creates([{ name, type }]));
     await created?.sheet?.render(true);
   }
 

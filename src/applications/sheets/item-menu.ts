@@ -8,6 +8,7 @@ import { physicalData } from "../../data";
 import { descriptionOf } from "./inventory-context";
 import { isLantern, refillLantern } from "./lantern-refill";
 import type { MenuEntry } from "../../foundry/generation";
+import { writes } from "../../foundry/typed-writes";
 
 /** One entry of an item's menu (foundry/generation gives it the running Foundry's shape). */
 export type ItemMenuEntry = MenuEntry;
@@ -23,7 +24,7 @@ const icon = (name: string): string => `<i class="fa-solid fa-fw ${name}"></i>`;
 export async function toggleEquipped(item: Item.Implementation): Promise<void> {
   const physical = physicalData(item);
   if (!physical || physical.dropped) return;
-  await item.update({ "system.equipped": !physical.equipped } as Item.UpdateData);
+  await item.update(writes.Item.update({ "system.equipped": !physical.equipped }));
 }
 
 /** Asks before deleting an item or an Active Effect; deletes only on "Yes" (one write). */
