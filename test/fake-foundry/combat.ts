@@ -1,7 +1,7 @@
 /**
  * Combat in the fake: Combat with its embedded `combatants` and `groups`, Combatant (linked to its
- * actor and, through the combat's scene, its token), CombatantGroup with its `members`, Scene and
- * Token as far as a combatant needs them, and the sidebar CombatTracker Brink's tracker extends.
+ * actor and, through the combat's scene, its token), CombatantGroup with its `members`, Scene (its
+ * tokens are token.ts's), and the sidebar CombatTracker Brink's tracker extends.
  * Writes go through FakeDocument, so the write log counts them. As in v13: `turns` are the combatants
  * in core's sort order, `game.combat` is `game.combats.viewed`, combat documents are the GM's (a
  * player may only move the turn or round of a combat whose current combatant they own, and may
@@ -9,7 +9,8 @@
  * `combatTurn` and `combatRound` on the initiating client before the update. What Brink assumes
  * here is checked in a live world by test/contracts/combat.contract.ts.
  */
-import { FakeCombatTracker, canvasLog, type TokenObject } from "./combat-tracker";
+import { FakeCombatTracker, canvasLog } from "./combat-tracker";
+import { FakeToken, TOKEN_DISPOSITIONS, controlledTokens } from "./token";
 import {
   coreTurnLog,
   manageCoreTurnEvents,
@@ -30,9 +31,9 @@ import {
 } from "./documents";
 import { hooks } from "./hooks";
 import { users } from "./runtime";
-import { deepClone, expandObject, mergeObject, type Plain } from "./utils";
+import type { Plain } from "./utils";
 
-const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
+export { FakeToken, controlledTokens };
 
 interface FakeGlobals {
   game: Record<string, unknown> & { actors: Collection<FakeDocument> };
@@ -42,135 +43,6 @@ interface FakeGlobals {
   canvas: Record<string, unknown>;
 }
 const globals = () => globalThis as unknown as FakeGlobals;
-
-export class FakeToken extends FakeDocument {
-  static override documentName = "Token";
-
-  get actorId(): string | null {
-    return (this._source.actorId as string | undefined) ?? null;
-  }
-  get disposition(): number {
-    return Number(this._source.disposition ?? TOKEN_DISPOSITIONS.HOSTILE);
-  }
-  get actorLink(): boolean {
-    return this._source.actorLink === true;
-  }
-  /**
-   * The token's ActorDelta: what its synthetic actor changes from the world actor. Its `system` is
-   * a plain override object, stored as written; its items are Item documents, so they read cleaned
-   * and migrated like any item (API: ActorDeltaData `system: object`, `items: Collection<BaseItem>`).
-   */
-  get delta(): { toObject(): Plain } | null {
-    if (!this.#unlinked()) return null;
-    const delta = deepClone(this._source.delta as Plain);
-    const Item = FakeDocument.configuredClass("Item") ?? FakeDocument.registry.Item;
-    const items = (delta.items as Plain[] | undefined) ?? [];
-    return {
-      toObject: () => ({ ...delta, items: items.map((item) => (Item ? new Item(item).toObject() : item)) }),
-    };
-  }
-  /**
-   * A linked token's actor is the world actor. An unlinked token with delta data has a synthetic
-   * actor: the world actor's source with the delta laid over it (items replaced by id), whose updates
-   * write into the delta and never into the world actor. A token made without delta data stands for
-   * its world actor, as the combat tests have always used tokens.
-   */
-  get actor(): FakeDocument | null {
-    const base = this.actorId ? (globals().game.actors.get(this.actorId) ?? null) : null;
-    return base && this.#unlinked() ? this.#synthetic(base) : base;
-  }
-
-  #unlinked(): boolean {
-    return !this.actorLink && typeof this._source.delta === "object" && this._source.delta !== null;
-  }
-
-  /** Items in an update merge into the delta's items by id, as embedded updates do; new ones are added. */
-  #deltaChange(changes: Plain): Plain {
-    const updates = changes.items as Plain[] | undefined;
-    if (!updates) return changes;
-    const existing = ((this._source.delta as Plain).items as Plain[] | undefined) ?? [];
-    const merged = existing.map((item) => {
-      const update = updates.find((u) => u._id === item._id);
-      return update ? mergeObject(item, update) : item;
-    });
-    const added = updates.filter((u) => !existing.some((item) => item._id === u._id));
-    return { ...changes, items: [...merged, ...added] };
-  }
-
-  #synthetic(base: FakeDocument): FakeDocument {
-    const delta = this._source.delta as Plain;
-    const source = base.toObject();
-    const overrides = (delta.items as Plain[] | undefined) ?? [];
-    const items = (source.items as Plain[]).map((item) => overrides.find((o) => o._id === item._id) ?? item);
-    const added = overrides.filter((o) => !items.includes(o));
-    const merged = mergeObject(source, { system: (delta.system as Plain | undefined) ?? {} });
-    const cls = base.constructor as typeof FakeDocument;
-    const actor = new cls({ ...merged, items: [...items, ...added] }, { parent: this });
-    Object.defineProperty(actor, "isToken", { value: true });
-    Object.defineProperty(actor, "update", {
-      value: async (changes: Plain, options: Plain = {}) => {
-        await this.update({ delta: this.#deltaChange(expandObject(changes)) }, options);
-        return this.actor;
-      },
-    });
-    return actor;
-  }
-  override get name(): string {
-    return String(this._source.name || this.actor?.name || "");
-  }
-  get hidden(): boolean {
-    return this._source.hidden === true;
-  }
-  /** Where the token stands: x and y in pixels, width and height in grid squares (TokenDocument). */
-  get x(): number {
-    return Number(this._source.x ?? 0);
-  }
-  get y(): number {
-    return Number(this._source.y ?? 0);
-  }
-  get width(): number {
-    return Number(this._source.width ?? 1);
-  }
-  get height(): number {
-    return Number(this._source.height ?? 1);
-  }
-  get texture(): { src: string | null } {
-    return { src: ((this._source.texture as Plain | undefined)?.src as string | undefined) ?? null };
-  }
-  /** The token on the canvas: what the tracker selects, pans to, pings and highlights. */
-  get object(): TokenObject {
-    const id = this.id;
-    const size = 100;
-    const x = Number(this._source.x ?? 0);
-    const y = Number(this._source.y ?? 0);
-    const visible = !this.hidden || session.user.isGM;
-    return {
-      center: { x: x + size / 2, y: y + size / 2 },
-      visible,
-      document: this,
-      // Each client controls its own tokens; control() releases the others unless told not to
-      // (v13's `releaseOthers` defaults to true), so a GM can hold several tokens at once.
-      get controlled() {
-        return controlledTokens.get(session.user.id)?.has(id) === true;
-      },
-      control: (options: Plain = {}) => {
-        canvasLog.push({ action: "control", id });
-        const held = options.releaseOthers === false ? (controlledTokens.get(session.user.id) ?? []) : [];
-        if (id) controlledTokens.set(session.user.id, new Set([...held, id]));
-        return true;
-      },
-      release: () => {
-        controlledTokens.get(session.user.id)?.delete(id);
-        return true;
-      },
-      _onHoverIn: () => canvasLog.push({ action: "hoverIn", id }),
-      _onHoverOut: () => canvasLog.push({ action: "hoverOut", id }),
-    };
-  }
-}
-
-/** The tokens each user controls on their canvas (their ids), by user id. */
-export const controlledTokens = new Map<string, Set<string>>();
 
 export class FakeScene extends FakeDocument {
   static override documentName = "Scene";
