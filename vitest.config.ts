@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: "foundry-v13",
           include: ["test/{foundry,security}/**/*.test.ts"],
+          exclude: ["test/foundry/generation-v14.test.ts"],
           setupFiles: ["test/fake-foundry/setup.ts"],
           environment: "node",
           env: { BRINK_FOUNDRY_GENERATION: "13" },

@@ -1,13 +1,12 @@
 /**
  * Issue 24: Brink runs on Foundry v14 and v13. This file runs under both (the `unit` project plays
  * v14, `foundry-v13` plays v13) and checks Brink's one boundary (src/foundry/generation.ts) against
- * the generation the fake plays; on v14 it also proves that the fake's deprecation recorder tells a
- * call Brink made from one a test made, and that a world made on v13 still works.
+ * the generation the fake plays; and that a world made on v13 still works (v14 only: generation-v14.test.ts).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetWorld } from "../fake-foundry/install";
 import { settings } from "../fake-foundry/runtime";
-import { calledByBrink, deprecationCalls, generation, messageModeSetting } from "../fake-foundry/generation";
+import { generation, messageModeSetting } from "../fake-foundry/generation";
 import { bootBrink } from "./boot";
 
 await bootBrink();
@@ -18,8 +17,6 @@ const { actorData } = await import("../../src/data");
 const { STATUS_IDS } = await import("../../src/status-effects");
 
 beforeEach(() => resetWorld());
-
-const ROOT = new URL("../..", import.meta.url).pathname;
 
 describe(`Brink on Foundry v${generation}`, () => {
   it("asks the boundary which generation runs, and it answers what Foundry reports", () => {
@@ -38,14 +35,6 @@ describe(`Brink on Foundry v${generation}`, () => {
     expect(options.find((o) => o.selected)?.value).toBe("blindroll");
   });
 
-  it.runIf(generation === 14)(
-    "reads v14's in-character mode as public, since a roll card is not speech",
-    async () => {
-      await settings.set("core", "messageMode", "ic");
-      expect(boundary.ownMessageMode()).toBe("publicroll");
-    },
-  );
-
   it("whispers a blind card to the GMs and blinds it through this generation's own call", () => {
     const data: { whisper?: string[]; blind?: boolean } = {};
     boundary.applyMessageMode(data, "blindroll");
@@ -61,37 +50,6 @@ describe(`Brink on Foundry v${generation}`, () => {
         : { changes: [{ key: change.key, mode: 2, value: "1", priority: 20 }] },
     );
     expect(boundary.effectChangesOf(data)).toEqual([change]);
-  });
-});
-
-describe.runIf(generation === 14)("the v14 deprecation recorder", () => {
-  it("records a deprecated call a test makes, without blaming Brink", () => {
-    const before = deprecationCalls.length;
-    expect(CONST.ACTIVE_EFFECT_MODES.ADD).toBe(2);
-    expect(deprecationCalls.slice(before)).toEqual([
-      { api: "CONST.ACTIVE_EFFECT_MODES (use CONST.ACTIVE_EFFECT_CHANGE_TYPES)", byBrink: false },
-    ]);
-  });
-
-  it("blames Brink when the caller nearest the fake is a file under src/", () => {
-    const frame = (path: string) => `    at caller (${ROOT}${path}:1:1)`;
-    const stack = (...paths: string[]) => ["Error", ...paths.map(frame)].join("\n");
-    expect(calledByBrink(stack("test/fake-foundry/documents.ts", "src/workflows/rest.ts"))).toBe(true);
-    expect(calledByBrink(stack("test/fake-foundry/documents.ts", "test/foundry/rest.test.ts"))).toBe(false);
-    expect(calledByBrink(stack("test/foundry/rest.test.ts", "src/workflows/rest.ts"))).toBe(false);
-  });
-
-  it('records an update with a "-=" key, which v14 replaced by ForcedDeletion', async () => {
-    const actor = await Actor.implementation.create({
-      name: "Petra",
-      type: "character",
-      flags: { brink: { a: 1 } },
-    } as never);
-    const before = deprecationCalls.length;
-    await actor?.update({ "flags.brink.-=a": null } as never);
-    expect(deprecationCalls.slice(before).map((c) => c.api)).toEqual([
-      'update keys "-=" and "==" (use foundry.data.operators.ForcedDeletion / ForcedReplacement)',
-    ]);
   });
 });
 
