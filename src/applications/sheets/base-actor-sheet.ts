@@ -28,6 +28,7 @@ import { withValidatedSubmit } from "./submit";
 import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
 import { bindTabKeys } from "./tab-keys";
 import { bindButtonKeys } from "./button-keys";
+import { bindToolbarKeys } from "../actions/toolbar-keys";
 
 export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
 
@@ -97,6 +98,7 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     this.#keysBoundTo = this.element;
     bindTabKeys(this.element, (tab, group) => this.changeTab(tab, group));
     bindButtonKeys(this.element);
+    bindToolbarKeys(this.element);
   }
 
   /** What every part shares; each part adds its own in _preparePartContext. */
