@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications, resetWorld } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { answerDialog, clearDialogAnswers } from "../fake-foundry/ui";
@@ -220,6 +220,23 @@ describe("the actions panel in the tracker", () => {
     });
     expect(f.member("Roland").economy).toMatchObject({ inTurn: false, reactionsLeft: 2 });
     expect(f.combat.turnState.current).toBeNull();
+  });
+
+  it("each row is a Tab stop; Enter on one opens that combatant's sheet, for those who may see it", async () => {
+    const f = await rolandsTurn();
+    const tracker = await asRoland(() => mountTracker());
+    const row = (name: string) =>
+      tracker.element.querySelector<HTMLElement>(`.brink-member[data-combatant-id='${f.member(name).id}']`);
+    expect(row("Roland")?.tabIndex).toBe(0);
+    expect(row("Roland")?.getAttribute("aria-label")).toBe("Roland: Your turn");
+    const sheetOf = (name: string) => f.actor(name).sheet as unknown as { rendered: boolean } | null;
+    await asRoland(async () => {
+      press(row("Roland"), "Enter");
+      await vi.waitFor(() => expect(sheetOf("Roland")?.rendered).toBe(true));
+      // The guard is not his to look at: Enter does nothing there.
+      press(row("Guard"), "Enter");
+    });
+    expect(sheetOf("Guard")?.rendered).toBeFalsy();
   });
 
   it("is not shown to a player who does not own the acting character", async () => {

@@ -153,8 +153,14 @@ function headlineText(reason: Unavailable | undefined, economy: TurnEconomy): st
   return reasonText(reason);
 }
 
-function statusOf(input: PanelSituation, mayAct: boolean): Pick<ActionsPanelView, "status" | "statusKind"> {
+function statusOf(
+  input: PanelSituation,
+  mayAct: boolean,
+  out: boolean,
+): Pick<ActionsPanelView, "status" | "statusKind"> {
   const { economy } = input;
+  // Unconscious (or otherwise out): no reaction is "ready", whatever the round left it.
+  if (out) return { statusKind: "waiting", status: localize(ACTIONS_PANEL_REASON["cannot-act"]) };
   if (mayAct)
     return {
       statusKind: "acting",
@@ -190,6 +196,7 @@ export function panelView(input: PanelSituation): ActionsPanelView {
   const options = availability.options.filter(
     (option) => option.kind === "reaction" || actionPrompt(option.key) !== undefined,
   );
+  const out = options.some((option) => option.reason === "cannot-act");
   const headline = mayAct ? sharedReason(options) : undefined;
   const views = options.map((option) => buttonView(option, headline));
   const situational = (kind: ActionOption["kind"]) =>
@@ -200,14 +207,14 @@ export function panelView(input: PanelSituation): ActionsPanelView {
       hint: kind === "reaction" ? localize("BRINK.ActionsPanel.reactionHint") : "",
       rows: situational(kind),
     }))
-    .filter((group) => group.rows.length > 0);
+    .filter((group) => !out && group.rows.length > 0);
   const pending = availability.extended;
   const common = mayAct ? COMMON_ACTIONS.flatMap((key) => views.find((view) => view.key === key) ?? []) : [];
   return {
     combatId: input.combatId,
     combatantId: input.combatantId,
     acting: mayAct,
-    ...statusOf(input, mayAct),
+    ...statusOf(input, mayAct, out),
     // An extended action's own line already says what to finish: the reason is not said twice.
     headline: pending && headline === "extended-in-progress" ? "" : headlineText(headline, economy),
     common,
