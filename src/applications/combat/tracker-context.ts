@@ -250,7 +250,8 @@ function memberView(
   const idle = running && state.current === null;
   const actionsLeft = actionsShown(economy, mark);
   const reactionTotal = Math.max(REACTIONS_PER_ROUND, economy.reactionsLeft);
-  const readied = readiedActionOf(combatant);
+  // Most rows hold no readied action: the economy already says so, without working it out again.
+  const readied = economy.readied ? readiedActionOf(combatant) : null;
   const canTakeTurn = idle && owner && mark === "ready";
   const canTakeReadied = readied !== null && owner && economy.reactionsLeft > 0;
   const yours = !viewer.isGM && viewer.owns(combatant) && (mark === "acting" || mark === "ready");
