@@ -144,6 +144,7 @@ describe("a whole fight, at the table", () => {
       expect(desk.sidebar.tracker).toContain("Your turn");
       await step("2-player-may-act", desk, [
         { in: "sheet", selector: "[data-action='panelTakeTurn']" },
+        { in: "sheet", selector: "[data-action='quickStart']" },
         { in: "sidebar", selector: ".take-turn[data-action='takeTurn']" },
         { in: "sheet", selector: ".sheet-tabs [data-tab='inventory']" },
       ]);

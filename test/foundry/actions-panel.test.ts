@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications, resetWorld } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
-import { answerDialog, clearDialogAnswers } from "../fake-foundry/ui";
+import { answerDialog, clearDialogAnswers, shownDialogs } from "../fake-foundry/ui";
 import { userEvent } from "../fake-foundry/combat-tracker";
 import { clickAction, openSheet } from "../support/sheets";
 import {
@@ -140,7 +140,7 @@ describe("the actions panel on the sheet", () => {
   it("off his turn the sheet says he waits with his reactions, and offers Take turn when his team moves", async () => {
     const f = await rolandAgainstGuard(rolandsPlayer);
     const sheet = await openRolandsSheet(f);
-    expect(status(sheet.element)).toBe("Your turn: take it · 1 reaction ready");
+    expect(status(sheet.element)).toBe("Your turn: take it");
     expect(toolbarKeys(sheet.element)).toEqual(["panelTakeTurn", "toggleActionsMenu"]);
     await asRoland(() => clickAction(sheet, "[data-action='panelTakeTurn']"));
     expect(f.combat.turnState.current).toBe(f.member("Roland").id);
@@ -203,6 +203,29 @@ describe("the actions panel on the sheet", () => {
     const sheet = (await openSheet(NpcSheet, f.actor("Guard") as never)) as DocumentSheetSurface<unknown>;
     expect(status(sheet.element)).toBe("Waiting · 1 reaction ready");
     expect(panelRow(sheet.element, "dodge")).not.toBeNull();
+  });
+});
+
+describe("the player's quick start", () => {
+  it("is one click from the character sheet: five steps naming the buttons, from Take turn to Rest", async () => {
+    const f = await rolandsTurn();
+    const sheet = await openRolandsSheet(f);
+    answerDialog(null);
+    await asRoland(() => clickAction(sheet, "[data-action='quickStart']"));
+    const dialog = shownDialogs.at(-1);
+    expect(dialog?.title).toBe("Your first fight");
+    const shown = sheet.element.ownerDocument.createElement("div");
+    shown.innerHTML = dialog?.content ?? "";
+    const steps = [...shown.querySelectorAll(".quick-start-steps li strong")].map(text);
+    expect(steps).toEqual([
+      "Take your turn.",
+      "Attack.",
+      "React on the card.",
+      "End your turn.",
+      "Rest after the fight.",
+    ]);
+    const npcSheet = (await openSheet(NpcSheet, f.actor("Guard") as never)) as DocumentSheetSurface<unknown>;
+    expect(npcSheet.element.querySelector("[data-action='quickStart']")).toBeNull();
   });
 });
 

@@ -166,16 +166,15 @@ function statusOf(
       statusKind: "acting",
       status: format("BRINK.ActionsPanel.Status.acting", { actions: countOf("action", economy.actionsLeft) }),
     };
+  // The call to act is all a player needs to read before taking the turn.
+  if (input.mayTakeTurn) return { statusKind: "ready", status: localize("BRINK.ActionsPanel.Status.ready") };
   const reactions =
     economy.reactionsLeft > 0
       ? format("BRINK.ActionsPanel.Status.reactionsReady", {
           reactions: countOf("reaction", economy.reactionsLeft),
         })
       : localize("BRINK.ActionsPanel.Status.noReactions");
-  const waiting = localize(
-    input.mayTakeTurn ? "BRINK.ActionsPanel.Status.ready" : "BRINK.ActionsPanel.Status.waiting",
-  );
-  return { statusKind: input.mayTakeTurn ? "ready" : "waiting", status: `${waiting} · ${reactions}` };
+  return { statusKind: "waiting", status: `${localize("BRINK.ActionsPanel.Status.waiting")} · ${reactions}` };
 }
 
 /** Take turn first, else the first action that can be taken, else End turn, else the menu. */

@@ -29,6 +29,7 @@ import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
 import { bindTabKeys } from "./tab-keys";
 import { bindButtonKeys } from "./button-keys";
 import { bindToolbarKeys } from "../actions/toolbar-keys";
+import { showQuickStart } from "./quick-start";
 
 export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
 
@@ -61,6 +62,7 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       rest: async function (this: BrinkActorSheet) {
         await promptRest(this.actor);
       },
+      quickStart: showQuickStart,
       heal: BrinkActorSheet.#onHeal,
       deathSave: BrinkActorSheet.#onDeathSave,
       stabilise: BrinkActorSheet.#onStabilise,
