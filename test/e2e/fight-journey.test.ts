@@ -205,6 +205,8 @@ describe("a whole fight, at the table", () => {
     await step("7-gm-acts", { sheet: await npcSheet(guard), sidebar: await trackerSidebar() }, [
       { in: "sheet", selector: ".actions-toolbar button[data-key='attack']" },
       { in: "sheet", selector: "[data-action='panelEndTurn']" },
+      // The NPC sheet leads with its attacks: the halberd's Attack is in the window unscrolled.
+      { in: "sheet", selector: ".npc-body [data-action='rollWeapon']" },
       { in: "sidebar", selector: "[data-action='endTurn']" },
     ]);
 
