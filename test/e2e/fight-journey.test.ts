@@ -257,3 +257,30 @@ describe("a whole fight, at the table", () => {
     );
   });
 });
+
+describe("a crowded fight in the sidebar", () => {
+  it("keeps End turn and Emergency Retreat in view while the turn order of fourteen scrolls", async () => {
+    resetWorld();
+    clearDialogAnswers();
+    const f = await setUpFight([
+      { name: "Roland", disposition: DISPOSITIONS.friendly, owner: rolandsPlayer, type: "character" },
+      ...Array.from({ length: 13 }, (_, i) => ({
+        name: `Guard ${i + 1}`,
+        disposition: DISPOSITIONS.hostile,
+      })),
+    ]);
+    await f.combat.begin({ startingTeam: f.teamId("Party") });
+    await asRoland(() => f.combat.takeTurn(f.member("Roland").id ?? ""));
+    await asRoland(async () =>
+      step(
+        "12-crowded-tracker",
+        { sheet: await characterSheet(f.actor("Roland")), sidebar: await trackerSidebar() },
+        [
+          { in: "sidebar", selector: "[data-action='endTurn']" },
+          { in: "sidebar", selector: "[data-action='emergencyRetreat']" },
+          { in: "sidebar", selector: ".brink-actions-panel .actions-toolbar button[data-key='attack']" },
+        ],
+      ),
+    );
+  });
+});

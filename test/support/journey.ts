@@ -69,6 +69,8 @@ function deskHtml(desk: Desk, theme: Theme): string {
   const layout = `<style>
     .journey-sidebar { left: auto !important; right: 0; top: 0 !important; width: ${SIDEBAR_WIDTH}px !important; height: 800px !important; border-radius: 0; }
     .journey-sidebar > .application { position: relative; top: 0; left: 0; width: 100%; height: 100%; box-shadow: none; border-radius: 0; }
+    /* Core's sidebar tab is a flex column its parts share; the stand-in window content is one too. */
+    .journey-sidebar > .application > .window-content { display: flex; flex-direction: column; overflow: hidden; }
   </style>`;
   return page.replace("</head>", `${layout}</head>`);
 }
