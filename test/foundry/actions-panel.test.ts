@@ -132,6 +132,10 @@ describe("the actions panel on the sheet", () => {
   it("End turn on the sheet ends the turn through the same request as the tracker", async () => {
     const f = await rolandsTurn();
     const sheet = await openRolandsSheet(f);
+    // It names the key bound to End turn in Configure Controls, and announces it.
+    const endTurn = sheet.element.querySelector("[data-action='panelEndTurn']");
+    expect(endTurn?.getAttribute("aria-keyshortcuts")).toBe("Alt+E");
+    expect(endTurn?.getAttribute("data-tooltip")).toBe("Key: Alt+E (change it in Configure Controls)");
     await asRoland(() => clickAction(sheet, "[data-action='panelEndTurn']"));
     expect(f.combat.turnState.current).toBeNull();
     expect(f.member("Roland").economy.inTurn).toBe(false);

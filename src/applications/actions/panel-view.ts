@@ -63,6 +63,8 @@ export interface ActionsPanelView {
   canTakeTurn: boolean;
   /** The toolbar's one Tab stop: "takeTurn", an action's key, "more" or "endTurn". */
   focusKey: string;
+  /** The keys bound to Take turn and End turn ("Alt+E"), "" when unbound. */
+  keys: { takeTurn: string; endTurn: string };
 }
 
 export interface PanelSituation {
@@ -77,6 +79,7 @@ export interface PanelSituation {
   mayTakeTurn: boolean;
   /** The panel offers Take turn and End turn (the sheet does; the tracker has its own buttons). */
   turnButtons: boolean;
+  keys: { takeTurn: string; endTurn: string };
 }
 
 const localize = (key: string): string => game.i18n.localize(key);
@@ -229,5 +232,6 @@ export function panelView(input: PanelSituation): ActionsPanelView {
     canEndTurn: input.turnButtons && input.acting,
     canTakeTurn: input.turnButtons && input.mayTakeTurn,
     focusKey: focusKey(input, common, groups.length > 0),
+    keys: input.keys,
   };
 }

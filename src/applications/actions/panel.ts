@@ -10,6 +10,9 @@ import { membersToMove, isRunning } from "../../rules/team-turns";
 import { combatantOf } from "../../workflows/combat-economy";
 import { actionPrompt } from "./prompts";
 import { panelView, type ActionsPanelView } from "./panel-view";
+import { boundKeys } from "./turn-keys";
+
+const NO_KEYS = { takeTurn: "", endTurn: "" };
 
 export { actionName, type ActionsPanelView } from "./panel-view";
 
@@ -33,6 +36,7 @@ export function actionsPanelView(combatant: BrinkCombatant, turnButtons = true):
     acting: state.current === id,
     mayTakeTurn: isRunning(state) && state.current === null && membersToMove(state).includes(id),
     turnButtons,
+    keys: turnButtons ? { takeTurn: boundKeys("takeTurn"), endTurn: boundKeys("endTurn") } : NO_KEYS,
   });
 }
 
