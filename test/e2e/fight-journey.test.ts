@@ -175,7 +175,14 @@ describe("a whole fight, at the table", () => {
       await clickAction(sheet, ".actions-toolbar button[data-key='attack']");
     });
     expect(f.member("Roland").economy.actionsLeft).toBe(2);
-    await step("4-gm-sees-the-attack", { sheet: await npcSheet(guard), sidebar: await chatSidebar(1) }, [
+    const attackCard = await chatSidebar(1);
+    // Each reaction says what it costs and, in its tooltip, what it does; Intercept whom it is for.
+    expect(attackCard.cards[0]).toMatch(
+      /data-kind="dodge" data-tooltip="Your reaction: a Dexterity \+ Athletics test/,
+    );
+    expect(attackCard.cards[0]).toMatch(/Dodge <span class="reaction-cost">1 stamina<\/span>/);
+    expect(attackCard.cards[0]).toContain("step in front of an ally within 1 m");
+    await step("4-gm-sees-the-attack", { sheet: await npcSheet(guard), sidebar: attackCard }, [
       { in: "sidebar", selector: "[data-action='react'][data-kind='dodge']" },
       { in: "sidebar", selector: "[data-action='apply-damage']" },
     ]);

@@ -14,6 +14,7 @@ import { edgesText } from "./damage-steps";
 import type { InjuryItemRecord } from "./life-card";
 import { isRecordCard, ownsActorAt, renderCard, visibleTokenOnCanvas, type CardView } from "./card";
 import { recordField } from "../shared/fields";
+import { REACTIONS } from "../../rules/turn-economy";
 
 /**
  * An Intercept on one attack (RULES §3): who stepped in for whom, the outcome it replaced, and
@@ -171,6 +172,13 @@ function killingStrikeView(attack: AttackRecord) {
   };
 }
 
+/** What each reaction costs, as its button says it ("1 stamina"): the turn economy's own figures. */
+function reactionCosts(): Record<ReactionKind, string> {
+  const cost = (kind: ReactionKind) =>
+    game.i18n.format("BRINK.ActionsPanel.stamina", { count: String(REACTIONS[kind].stamina) });
+  return { block: cost("block"), parry: cost("parry"), dodge: cost("dodge") };
+}
+
 const NO_BUTTONS = {
   mayApply: false,
   mayAnswer: false,
@@ -207,6 +215,7 @@ export function attackCardContext(
           live && gm && intercept !== null && (!entry || entry.status === "reverted");
         return {
           ...target,
+          reactionCosts: reactionCosts(),
           panTo: visibleTokenOnCanvas(target.targetId) !== null,
           mayApply,
           mayAnswer,
