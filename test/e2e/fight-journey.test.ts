@@ -182,6 +182,7 @@ describe("a whole fight, at the table", () => {
     );
     expect(attackCard.cards[0]).toMatch(/Dodge <span class="reaction-cost">1 stamina<\/span>/);
     expect(attackCard.cards[0]).toContain("step in front of an ally within 1 m");
+    expect(attackCard.cards[0]).toContain("Guard's reaction · 1 reaction left this round");
     await step("4-gm-sees-the-attack", { sheet: await npcSheet(guard), sidebar: attackCard }, [
       { in: "sidebar", selector: "[data-action='react'][data-kind='dodge']" },
       { in: "sidebar", selector: "[data-action='apply-damage']" },
@@ -225,11 +226,13 @@ describe("a whole fight, at the table", () => {
     answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
     const npc = (await openSheet(NpcSheet, guard)) as DocumentSheetSurface<unknown>;
     await clickAction(npc, ".actions-toolbar button[data-key='attack']");
-    await asRoland(async () =>
-      step("8-player-is-attacked", { sheet: await characterSheet(roland), sidebar: await chatSidebar(1) }, [
+    await asRoland(async () => {
+      const card = await chatSidebar(1);
+      expect(card.cards[0]).toContain("Roland's reaction · 1 reaction left this round");
+      await step("8-player-is-attacked", { sheet: await characterSheet(roland), sidebar: card }, [
         { in: "sidebar", selector: "[data-action='react'][data-kind='block']" },
-      ]),
-    );
+      ]);
+    });
     // The blow is more than his 3 health: he risks death, and the card rolls his death luck test.
     queueDice(15);
     await clickOnCard("[data-action='apply-damage']");

@@ -15,6 +15,7 @@ import type { InjuryItemRecord } from "./life-card";
 import { isRecordCard, ownsActorAt, renderCard, visibleTokenOnCanvas, type CardView } from "./card";
 import { recordField } from "../shared/fields";
 import { REACTIONS } from "../../rules/turn-economy";
+import { countOf } from "../../helpers/plural";
 
 /**
  * An Intercept on one attack (RULES §3): who stepped in for whom, the outcome it replaced, and
@@ -179,6 +180,29 @@ function reactionCosts(): Record<ReactionKind, string> {
   return { block: cost("block"), parry: cost("parry"), dodge: cost("dodge") };
 }
 
+/** The reactions left this round to whoever a row names, in the started fight it is in; null outside one. */
+function reactionsLeftAt(targetId: string): number | null {
+  for (const combat of game.combats?.contents ?? []) {
+    if (!combat.started) continue;
+    const combatant = combat.combatants.find(
+      (candidate) => candidate.token?.uuid === targetId || candidate.actor?.uuid === targetId,
+    );
+    if (!combatant) continue;
+    // Brink's combatant works its economy out (documents/combatant.ts); the card only reads the count.
+    const economy = (combatant as { economy?: { reactionsLeft?: unknown } }).economy;
+    return typeof economy?.reactionsLeft === "number" ? economy.reactionsLeft : null;
+  }
+  return null;
+}
+
+/** "Roland's reaction · 1 reaction left this round" in a fight; "Roland's reaction" outside one. */
+function reactionHeading(name: string, targetId: string): string {
+  const left = reactionsLeftAt(targetId);
+  return left === null
+    ? game.i18n.format("BRINK.Attack.defenderReacts", { name })
+    : game.i18n.format("BRINK.Attack.defenderReactsLeft", { name, left: countOf("reaction", left) });
+}
+
 const NO_BUTTONS = {
   mayApply: false,
   mayAnswer: false,
@@ -216,6 +240,7 @@ export function attackCardContext(
         return {
           ...target,
           reactionCosts: reactionCosts(),
+          reactionHeading: reactionHeading(target.name, target.targetId),
           panTo: visibleTokenOnCanvas(target.targetId) !== null,
           mayApply,
           mayAnswer,
