@@ -240,7 +240,10 @@ describe("a whole fight, at the table", () => {
     expect(roland.statuses.has("dead")).toBe(false);
     // Out of the fight, he has no reaction "ready": the sheet says he cannot act.
     await asRoland(async () => expect((await characterSheet(roland)).html).toContain("Cannot act"));
-    await step("9-death-luck-test", { sheet: await characterSheet(roland), sidebar: await chatSidebar(1) }, [
+    const luckCard = await chatSidebar(1);
+    // The card's row leads with what the blow did to his life.
+    expect(luckCard.cards[0]).toContain('<p class="life-headline">Roland cheated death, and is down.</p>');
+    await step("9-death-luck-test", { sheet: await characterSheet(roland), sidebar: luckCard }, [
       { in: "sidebar", selector: "[data-action='revert-damage']" },
       { in: "sheet", selector: ".sheet-tabs [data-tab='consequences']" },
     ]);

@@ -187,8 +187,22 @@ function damageNow(outcome: TargetOutcome, entry: AppliedView | undefined): numb
 /** An applied entry's key (data/chat/attack-card entryKey): token uuids' dots would split a flattened update. */
 const keyOf = (attack: number, target: string): string => `${attack}:${target.replaceAll(".", "_")}`;
 
-function applicationView(entry: AppliedView | undefined) {
-  if (!entry) return { status: "open", open: true, steps: [], reaction: null };
+/** What applying the blow did to the target's life, for the row's headline; "" when nothing (or reverted). */
+function lifeHeadline(entry: AppliedView, name: string): string {
+  if (entry.status === "reverted") return "";
+  const has = (kind: string) => entry.steps.some((step) => step.kind === kind);
+  const outcome = has("dead")
+    ? "dead"
+    : has("cheated-death")
+      ? "cheated"
+      : has("unconscious")
+        ? "down"
+        : null;
+  return outcome ? game.i18n.format(`BRINK.Damage.Headline.${outcome}`, { name }) : "";
+}
+
+function applicationView(entry: AppliedView | undefined, name: string) {
+  if (!entry) return { status: "open", open: true, steps: [], reaction: null, headline: "" };
   const reaction = entry.reaction
     ? {
         label: game.i18n.localize(`BRINK.Damage.Reaction.${entry.reaction.kind}`),
@@ -209,6 +223,7 @@ function applicationView(entry: AppliedView | undefined) {
       entry.status === "awaiting-strain" ||
       entry.status === "applying",
     reverted: entry.status === "reverted",
+    headline: lifeHeadline(entry, name),
     reaction,
     steps: entry.steps.map(describeStep),
     injuries:
@@ -243,7 +258,7 @@ function targetView(
     damageType: game.i18n.localize(`BRINK.DamageType.${damageType}`),
     targetId: outcome.targetId,
     manual: target?.manual === true,
-    application: applicationView(entry),
+    application: applicationView(entry, target?.name ?? "?"),
   };
 }
 
