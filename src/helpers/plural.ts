@@ -18,6 +18,7 @@ export const COUNTED_NOUNS = [
   "item",
   "load",
   "member",
+  "reaction",
   "round",
   "session",
   "success",

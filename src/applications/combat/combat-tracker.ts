@@ -8,6 +8,7 @@ import { BrinkCombat } from "../../documents/combat";
 import { takeReadiedAction } from "../actions/small-action-prompts";
 import { askDelayAfter, askTeamChanges } from "./dialogs";
 import { PANEL_ACTIONS } from "../actions/panel";
+import { bindToolbarKeys } from "../actions/toolbar-keys";
 import { combatTrackerBase } from "./tracker-base";
 import { trackerView, type TrackerView } from "./tracker-context";
 
@@ -89,6 +90,24 @@ export class BrinkCombatTracker extends combatTrackerBase() {
     await super._onRender(context, options);
     this.#removeInitiativeControls();
     if (game.user.isGM) this.#bindTeamDragAndDrop();
+    this.#bindKeys();
+  }
+
+  #keysBoundTo: HTMLElement | null = null;
+
+  /** The panel's toolbar keys, and Enter on a focused row opening that combatant's sheet. */
+  #bindKeys(): void {
+    if (this.#keysBoundTo === this.element) return;
+    this.#keysBoundTo = this.element;
+    bindToolbarKeys(this.element);
+    this.element.addEventListener("keydown", (event) => {
+      const row = event.target as Partial<HTMLElement> | null;
+      if (event.key !== "Enter" || typeof row?.matches !== "function" || !row.matches(".brink-member"))
+        return;
+      event.preventDefault();
+      const actor = this.viewedCombat?.combatants.get(row.dataset?.combatantId ?? "")?.actor;
+      if (actor?.testUserPermission(game.user, "OBSERVER")) void actor.sheet?.render(true);
+    });
   }
 
   /**
