@@ -165,6 +165,9 @@ function choiceRefusal(
   manual: ManualDefences | null,
 ): AttackChoiceRefusal | null {
   if (!weapon.attributes.includes(choice.attribute)) return "attribute-not-usable";
+  // RULES §3/§4: an attack is one action against one target; only a blast takes several at once.
+  if (targets.length > 1 && !weapon.blast)
+    return choice.killingStrike ? "killing-strike-one-target" : "single-target-weapon";
   if (!choice.killingStrike) return null;
   // A killing strike needs a character the GM's client can see is unconscious.
   if (manual) return "target-not-unconscious";

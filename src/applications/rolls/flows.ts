@@ -44,6 +44,7 @@ import {
 } from "./attack-dialog";
 import { promptDirectAttack, promptUnarmedAttack } from "./direct-flow";
 import { optionalRules } from "../../settings";
+import { attacksWithBlast } from "../../workflows/detachments/in-combat";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
 export const DEFAULT_DIFFICULTY = 6;
@@ -221,12 +222,18 @@ export async function promptAttack(
 ): Promise<void> {
   const blocker = attackBlocker(actor, weapon);
   if (blocker) return warn(blocker, { weapon: weapon.name });
+  const targets = targetedTokens();
+  // RULES §3/§4, under both damage rules: a weapon that is not blast attacks one target per action.
+  if (
+    targets.length > 1 &&
+    !attacksWithBlast(actor, itemData(weapon, WeaponData)?.attackWeapon().blast === true)
+  )
+    return warn("BRINK.Attack.Refusal.single-target-weapon", { weapon: weapon.name });
   // RULES §7.3: under direct damage the weapon's die is rolled, with no attack test.
   if (optionalRules().damageRule === "direct")
-    return promptDirectAttack(actor, weapon, targetedTokens(), request.event);
+    return promptDirectAttack(actor, weapon, targets, request.event);
   const weaponData = itemData(weapon, WeaponData)?.attackWeapon();
   if (!weaponData) return warn("BRINK.Attack.Refusal.not-a-weapon", { weapon: weapon.name });
-  const targets = targetedTokens();
   const answer = await attackAnswer(attackDialogInput(actor, weapon, weaponData, targets), request.event);
   if (!answer) return;
   const problem = answer.manual && manualDefencesProblem(answer.manual);
@@ -248,5 +255,10 @@ export async function promptAttack(
 export async function promptUnarmed(actor: BrinkActor, request: RollRequest = {}): Promise<void> {
   if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
   if (optionalRules().damageRule !== "direct") return warn("BRINK.Direct.Refusal.unarmedCore");
-  return promptUnarmedAttack(actor, targetedTokens(), request.event);
+  const targets = targetedTokens();
+  if (targets.length > 1 && !attacksWithBlast(actor, false))
+    return warn("BRINK.Attack.Refusal.single-target-weapon", {
+      weapon: game.i18n.localize("BRINK.Direct.unarmed"),
+    });
+  return promptUnarmedAttack(actor, targets, request.event);
 }

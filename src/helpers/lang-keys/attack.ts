@@ -5,7 +5,7 @@ import type { LangKey } from "./lang-key";
 
 /** What the attack dialog's choice itself rules out, beyond the rules' own refusals. */
 export type AttackChoiceRefusal =
-  "attribute-not-usable" | "killing-strike-one-target" | "target-not-unconscious";
+  "attribute-not-usable" | "single-target-weapon" | "killing-strike-one-target" | "target-not-unconscious";
 
 export const ATTACK_REFUSAL = {
   "weapon-broken": "BRINK.Attack.Refusal.weapon-broken",
