@@ -35,6 +35,7 @@ import { registerPendingRetreat } from "./workflows/retreat";
 import { chooseDroppedItems } from "./applications/retreat";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
+import { registerKillingStrike } from "./workflows/killing-strike";
 import { registerConditionClock } from "./workflows/durations";
 import { registerSeekCover } from "./workflows/seek-cover";
 import { registerSeekCoverPrompt } from "./applications/actions/seek-cover";
@@ -80,6 +81,7 @@ Hooks.once("init", () => {
   registerPendingRetreat(chooseDroppedItems);
   registerIncapacity();
   registerGuardClock();
+  registerKillingStrike();
   registerConditionClock();
   registerSeekCover();
   registerSeekCoverPrompt();

@@ -6,6 +6,7 @@ import { canActWith } from "../rules/team-turns";
 import {
   ACTION_KEYS,
   FREE_ACTIONS,
+  KILLING_STRIKE,
   MAX_CUSTOM_ACTION_COST,
   REACTIONS,
   abandonExtended,
@@ -71,13 +72,17 @@ export interface ActionContext {
  */
 export interface ActionRule {
   refusal?: (context: ActionContext) => Refusal | undefined;
-  effect?: (context: ActionContext) => Promise<void>;
+  /** A refusal here means the paid action came to nothing (a killing strike whose target woke). */
+  effect?: (context: ActionContext) => Promise<Refusal | void>;
 }
 
 const actionRules = new Map<string, ActionRule>();
 
 /** Gives a built-in action its behaviour; each key has one rule. */
-export function defineActionRule(key: ActionKey | FreeActionKey, rule: ActionRule): void {
+export function defineActionRule(
+  key: ActionKey | FreeActionKey | typeof KILLING_STRIKE.key,
+  rule: ActionRule,
+): void {
   if (actionRules.has(key)) throw new Error(`Brink | the action "${key}" has two rules`);
   actionRules.set(key, rule);
 }
@@ -271,7 +276,8 @@ export class BrinkCombatant extends Combatant {
         },
       });
     }
-    if (result.completed && context && rule?.effect) await rule.effect(context);
+    const effect = result.completed && context && rule?.effect ? await rule.effect(context) : undefined;
+    if (effect) return effect;
     return { ok: true, completed: result.completed, endsTurn: result.endsTurn };
   }
 
@@ -331,7 +337,12 @@ export class BrinkCombatant extends Combatant {
 const REACTION_KEYS = Object.keys(REACTIONS).filter((key): key is ReactionKey => key in REACTIONS);
 const BARE_OPERATIONS = ["continue", "abandon", "trigger"] as const;
 /** Keys a custom action may not take: the rules track these by name (a custom "wait" gave reactions). */
-const RESERVED_KEYS: readonly string[] = [...ACTION_KEYS, ...FREE_ACTIONS, ...REACTION_KEYS];
+const RESERVED_KEYS: readonly string[] = [
+  ...ACTION_KEYS,
+  ...FREE_ACTIONS,
+  ...REACTION_KEYS,
+  KILLING_STRIKE.key,
+];
 const MAX_ACTION_NAME = 40;
 
 type Parsed<T> = { ok: true; value: T } | Refusal;

@@ -9,6 +9,7 @@ import {
   ACTIONS,
   ACTION_KEYS,
   FREE_ACTIONS,
+  KILLING_STRIKE,
   REACTIONS,
   continueExtended,
   spendAction,
@@ -87,7 +88,8 @@ export function situationBlocker(
   const held = new Set(situation.conditions);
   if (PREVENTING.some((condition) => held.has(condition))) return "cannot-act";
   if (kind === "reaction") return undefined;
-  if (key === "attack" && tooExhaustedToFight(situation.exhaustion)) return "too-exhausted";
+  if ((key === "attack" || key === KILLING_STRIKE.key) && tooExhaustedToFight(situation.exhaustion))
+    return "too-exhausted";
   if (MOVEMENT.includes(key) && situation.speed <= 0) return "no-speed";
   if (key === "standUp" && !held.has("prone")) return "not-prone";
   if (key === "dropProne" && held.has("prone")) return "already-prone";

@@ -68,6 +68,13 @@ export const REACTIONS = {
 } as const satisfies Record<string, ReactionDefinition>;
 export type ReactionKey = keyof typeof REACTIONS;
 
+/**
+ * RULES §4: a killing strike takes three actions and is an attack for the multiple-attack penalty.
+ * The attack workflow spends it (it is not a panel row); with fewer actions left it is an extended
+ * action that lands when its last action is paid.
+ */
+export const KILLING_STRIKE = { key: "killingStrike", cost: 3 } as const;
+
 /** The most actions a custom (extended) action may cost: a few turns' worth. */
 export const MAX_CUSTOM_ACTION_COST = 10;
 
@@ -214,8 +221,9 @@ export function spendAction(
   const refusal = actionRefusal(economy, key, definition, resources, options);
   if (refusal !== undefined) return refuse(refusal);
   const spent = { stamina: definition.stamina ?? 0, focus: definition.focus ?? 0 };
-  // Only a built-in action is tracked by name: a custom action called "wait" is just an action.
-  const tracked = typeof action === "string" ? trackAction(economy, key, options) : economy;
+  // Only a built-in action (or the killing strike) is tracked by name: a custom "wait" is just an action.
+  const tracked =
+    typeof action === "string" || key === KILLING_STRIKE.key ? trackAction(economy, key, options) : economy;
   if (holdsGrantedAction(economy)) {
     return { ok: true, economy: { ...tracked, grantedBy: null }, spent, completed: true, endsTurn: false };
   }
@@ -271,6 +279,7 @@ function trackAction(economy: TurnEconomy, key: string, options: SpendOptions): 
     case "move":
       return { ...economy, moved: true };
     case "attack":
+    case KILLING_STRIKE.key:
       return { ...economy, attacksThisRound: economy.attacksThisRound + 1 };
     case "guard":
       return { ...economy, guarding: true };

@@ -18,6 +18,8 @@ import { rollAttackCard, type AttackTargetToken, type ManualDefences } from "./a
 import { attackTargets } from "./attack-targets";
 import { attacksWithBlast } from "./detachments/in-combat";
 import { combatantOf } from "./combat-economy";
+import type { BrinkCombatant } from "../documents/combatant";
+import { KILLING_STRIKE } from "../rules/turn-economy";
 import { optionalRules } from "../settings";
 import { ATTACK_REFUSAL, UNFIT_REFUSAL, type AttackChoiceRefusal } from "../helpers/lang-keys";
 
@@ -94,10 +96,13 @@ export function weaponBlocker(weapon: Item.Implementation | undefined): string |
   return null;
 }
 
-async function handleAttack(
-  ask: AttackAsk,
-  { user }: RequestContext,
-): Promise<RequestResult<{ messageId: string }>> {
+/** The attack's card, or (a killing strike with fewer than three actions left) what it still owes. */
+export interface AttackDone {
+  messageId: string;
+  pending?: PendingStrike;
+}
+
+async function handleAttack(ask: AttackAsk, { user }: RequestContext): Promise<RequestResult<AttackDone>> {
   // RULES §7.3: under direct damage no attack test is rolled (workflows/direct-attack).
   if (optionalRules().damageRule === "direct") return refuse("BRINK.Direct.Refusal.attack-test");
   const attacker = await fromUuid(ask.actorUuid);
@@ -120,9 +125,12 @@ async function handleAttack(
   const attacksThisRound = combatant?.attacksThisRound ?? 0;
   // RULES §3: an attack costs an action, a killing strike three; refused (nothing rolled) if not affordable.
   if (combatant) {
-    const action = ask.choice.killingStrike ? { key: "killing-strike", cost: 3 } : "attack";
+    const action = ask.choice.killingStrike ? KILLING_STRIKE : "attack";
     const spent = await combatant.resolveEconomy(user, { operation: "action", action });
     if (!spent.ok) return spent;
+    // With fewer than three actions left the strike waits for the rest of its cost (workflows/killing-strike).
+    const [target] = targets;
+    if (!spent.completed && target) return startStrike(combatant, ask, weapon.id ?? "", target);
   }
   const card = await rollAttackCard({
     attacker,
@@ -136,6 +144,33 @@ async function handleAttack(
   });
   if (isRefusal(card)) return attackRefusal(card.reason, weapon.name);
   return { ok: true, messageId: card.id ?? "" };
+}
+
+/** What a killing strike still being paid for says to its asker. */
+export interface PendingStrike {
+  name: string;
+  target: string;
+  owed: number;
+}
+
+/** Keeps the strike's checked choices on the combatant until its last action is paid. */
+async function startStrike(
+  combatant: BrinkCombatant,
+  ask: AttackAsk,
+  weaponId: string,
+  target: AttackTargetToken,
+): Promise<RequestResult<AttackDone>> {
+  const round = combatant.combat?.clock.round ?? 0;
+  const strike = {
+    weaponId,
+    targetUuid: target.uuid,
+    attribute: ask.choice.attribute,
+    rollMode: ask.rollMode,
+    round,
+  };
+  await combatant.update({ system: { strike } });
+  const owed = combatant.economy.extended?.remaining ?? 0;
+  return { ok: true, messageId: "", pending: { name: combatant.name ?? "", target: target.name, owed } };
 }
 
 /**
@@ -180,5 +215,4 @@ function choiceRefusal(
 const askAttack = defineRequest({ name: "attack", who: "any", parse: readAttack, handle: handleAttack });
 
 /** The asker's side: sends the choice to the GM's client; a refusal is shown to this user. */
-export const requestAttack = (ask: AttackAsk): Promise<RequestResult<{ messageId: string }>> =>
-  askAttack(ask);
+export const requestAttack = (ask: AttackAsk): Promise<RequestResult<AttackDone>> => askAttack(ask);

@@ -44,6 +44,7 @@ import {
 } from "./attack-dialog";
 import { promptDirectAttack, promptUnarmedAttack } from "./direct-flow";
 import { optionalRules } from "../../settings";
+import { countOf } from "../../helpers/plural";
 import { attacksWithBlast } from "../../workflows/detachments/in-combat";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
@@ -238,7 +239,7 @@ export async function promptAttack(
   if (!answer) return;
   const problem = answer.manual && manualDefencesProblem(answer.manual);
   if (problem) return warn(problem.key, problem.data);
-  await requestAttack({
+  const result = await requestAttack({
     actorUuid: actor.uuid,
     weaponId: weapon.id ?? "",
     targets: targets.map((t) => t.uuid),
@@ -246,6 +247,15 @@ export async function promptAttack(
     rollMode: answer.rollMode,
     ...(answer.manual ? { manual: answer.manual } : {}),
   });
+  const pending = result.ok ? result.pending : undefined;
+  if (pending)
+    ui.notifications?.info(
+      game.i18n.format("BRINK.Attack.killingStrike.pending", {
+        name: pending.name,
+        target: pending.target,
+        owed: countOf("action", pending.owed),
+      }),
+    );
 }
 
 /**
