@@ -5,6 +5,7 @@
  */
 import { CONDITIONS_PREVENTING_TURNS } from "./team-turns";
 import { tooExhaustedToFight } from "./characters";
+import { DYING_OPTIONS, isDying } from "./dying";
 import {
   ACTIONS,
   ACTION_KEYS,
@@ -34,7 +35,7 @@ export interface ActorSituation {
 }
 
 export type Unavailable =
-  EconomyRefusal | "cannot-act" | "too-exhausted" | "no-speed" | "not-prone" | "already-prone";
+  EconomyRefusal | "cannot-act" | "dying" | "too-exhausted" | "no-speed" | "not-prone" | "already-prone";
 
 export type OptionKind = "action" | "free" | "reaction";
 
@@ -87,6 +88,8 @@ export function situationBlocker(
 ): Unavailable | undefined {
   const held = new Set(situation.conditions);
   if (PREVENTING.some((condition) => held.has(condition))) return "cannot-act";
+  // RULES §6: the dying speak and move 1.5 m; every other action, and every reaction, waits.
+  if (isDying(held) && !DYING_OPTIONS.includes(key)) return "dying";
   if (kind === "reaction") return undefined;
   if ((key === "attack" || key === KILLING_STRIKE.key) && tooExhaustedToFight(situation.exhaustion))
     return "too-exhausted";

@@ -11,7 +11,7 @@ import { BrinkActor } from "../documents/actor";
 import { actorData, itemData, WeaponData } from "../data";
 import type { AttackWeapon } from "../rules/attacks";
 import { ATTRIBUTES, fightBlocker, type Attribute, type FightBlocker } from "../rules/characters";
-import { CONDITIONS_PREVENTING_TURNS, type TurnPreventingCondition } from "../rules/team-turns";
+import { CONDITIONS_PREVENTING_FIGHTS, type FightPreventingCondition } from "../rules/dying";
 import { defineRequest, isRefusal, refuse, type RequestContext, type RequestResult } from "../requests";
 import type { Fields } from "../requests/fields";
 import { rollAttackCard, type AttackTargetToken, type ManualDefences } from "./attack-card";
@@ -74,7 +74,7 @@ const readAttack = (fields: Fields): AttackAsk => ({
 const attackRefusal = (reason: string, weapon = "") => refuse(reason, { weapon });
 
 /** The notice for an attacker who cannot fight: its condition named, or its exhaustion. */
-const unfitRefusal = (unfit: FightBlocker<TurnPreventingCondition>, name: string) =>
+const unfitRefusal = (unfit: FightBlocker<FightPreventingCondition>, name: string) =>
   unfit.kind === "exhausted"
     ? refuse("BRINK.Attack.Refusal.exhausted", { name, exhaustion: String(unfit.exhaustion) })
     : refuse(UNFIT_REFUSAL[unfit.condition], { name });
@@ -109,7 +109,7 @@ async function handleAttack(ask: AttackAsk, { user }: RequestContext): Promise<R
   if (!(attacker instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
   if (!attacker.testUserPermission(user, "OWNER")) return refuse("BRINK.Roll.notOwner");
   // RULES §1: an attribute at 0, unconsciousness and the like, or exhaustion 5+: refused before any roll.
-  const unfit = fightBlocker(attacker.statuses, actorData(attacker).exhaustion, CONDITIONS_PREVENTING_TURNS);
+  const unfit = fightBlocker(attacker.statuses, actorData(attacker).exhaustion, CONDITIONS_PREVENTING_FIGHTS);
   if (unfit) return unfitRefusal(unfit, attacker.name);
   const weapon = attacker.items.get(ask.weaponId);
   const blocker = weaponBlocker(weapon);

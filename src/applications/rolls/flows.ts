@@ -45,6 +45,8 @@ import {
 import { promptDirectAttack, promptUnarmedAttack } from "./direct-flow";
 import { optionalRules } from "../../settings";
 import { countOf } from "../../helpers/plural";
+import { UNFIT_REFUSAL } from "../../helpers/lang-keys";
+import { isDying } from "../../rules/dying";
 import { attacksWithBlast } from "../../workflows/detachments/in-combat";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
@@ -156,6 +158,8 @@ export function attacksThisRound(actor: BrinkActor): number {
 /** Why this weapon cannot attack right now, or null when it can (no target means typed defences). */
 export function attackBlocker(actor: BrinkActor, weapon: Item.Implementation): string | null {
   if (!actor.isOwner) return "BRINK.Roll.notOwner";
+  // RULES §6: the dying speak and crawl; the GM's client refuses the attack for the same reason.
+  if (isDying(actor.statuses)) return UNFIT_REFUSAL.dying;
   return weaponBlocker(weapon);
 }
 
@@ -222,7 +226,7 @@ export async function promptAttack(
   request: RollRequest = {},
 ): Promise<void> {
   const blocker = attackBlocker(actor, weapon);
-  if (blocker) return warn(blocker, { weapon: weapon.name });
+  if (blocker) return warn(blocker, { weapon: weapon.name, name: actor.name });
   const targets = targetedTokens();
   // RULES §3/§4, under both damage rules: a weapon that is not blast attacks one target per action.
   if (

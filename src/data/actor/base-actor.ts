@@ -16,7 +16,7 @@ import type { Attacker, Defender } from "../../rules/attacks";
 import type { ActorState, LifeStatus, PendingChoice } from "../../rules/damage-chain";
 import type { DownedTrack } from "../../rules/stabilise";
 import type { CriticalTrack } from "../../rules/life-tracks";
-import type { DyingTrack, S2Injury } from "../../rules/dying";
+import { DYING_MOVE_METRES, isDying, type DyingTrack, type S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
 import { EXPIRIES } from "../../rules/condition-durations";
 import { countField, descriptionField, dieField, poolField } from "../shared/fields";
@@ -212,6 +212,8 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
     this.testPenalty = -this.exhaustion;
     // RULES §1: exhaustion 5+ leaves the character unable to move; the stored speed comes back with rest.
     if (tooExhaustedToFight(this.exhaustion)) this.speed = 0;
+    // RULES §6: the dying crawl at most 1.5 m a move.
+    if (isDying(this.conditions)) this.speed = Math.min(this.speed, DYING_MOVE_METRES);
     this.strain.max = this.attributes.con.value;
     const zero = ATTRIBUTES.filter((key) => this.attributes[key].value === 0);
     this.incapacities = [...new Set(zero.map(zeroAttributeOutcome))];
