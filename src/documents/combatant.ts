@@ -8,6 +8,7 @@ import {
   FREE_ACTIONS,
   KILLING_STRIKE,
   MAX_CUSTOM_ACTION_COST,
+  TENDING,
   REACTIONS,
   abandonExtended,
   continueExtended,
@@ -342,6 +343,7 @@ const RESERVED_KEYS: readonly string[] = [
   ...FREE_ACTIONS,
   ...REACTION_KEYS,
   KILLING_STRIKE.key,
+  TENDING.key,
 ];
 const MAX_ACTION_NAME = 40;
 

@@ -75,6 +75,9 @@ export type ReactionKey = keyof typeof REACTIONS;
  */
 export const KILLING_STRIKE = { key: "killingStrike", cost: 3 } as const;
 
+/** RULES §6: tending a fallen character (the stabilise Heal test) is one action of the tending ally. */
+export const TENDING = { key: "stabilise", cost: 1 } as const;
+
 /** The most actions a custom (extended) action may cost: a few turns' worth. */
 export const MAX_CUSTOM_ACTION_COST = 10;
 

@@ -67,7 +67,17 @@ describe("custom actions", () => {
     const fight = await begunFight();
     const before = JSON.stringify(fight.member("Roland").economy);
     // A custom "killingStrike" would start the strike's landing with nothing checked behind it.
-    for (const key of ["wait", "guard", "move", "attack", "command", "dodge", "step", "killingStrike"]) {
+    for (const key of [
+      "wait",
+      "guard",
+      "move",
+      "attack",
+      "command",
+      "dodge",
+      "step",
+      "killingStrike",
+      "stabilise",
+    ]) {
       await refusedAs(
         roland,
         "combatant.economy",
