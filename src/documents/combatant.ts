@@ -330,7 +330,7 @@ export class BrinkCombatant extends Combatant {
       case "abandon":
         return abandonExtended(economy);
       case "trigger":
-        return triggerReadied(economy);
+        return triggerReadied(economy, this.combat?.clock.current ?? null);
     }
   }
 }

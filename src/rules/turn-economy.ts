@@ -108,8 +108,8 @@ export interface TurnEconomy {
   /** Allies given an action by Command this turn (once per turn per target). */
   commanded: string[];
   /**
-   * Command's gift: the commander's combatant id while this combatant holds one action to take
-   * outside its own turn; it lapses when the commander's turn ends (combat-state.ts).
+   * Command's gift, or a readied action that fired: the id of the combatant in whose turn this one
+   * holds one action to take outside its own turn; it lapses when that turn ends (combat-state.ts).
    */
   grantedBy: string | null;
   /** Feeds the multiple attack penalty; cleared when the round ends. */
@@ -367,13 +367,17 @@ export function spendReaction(
   };
 }
 
-/** A readied action fires when its trigger happens; declared as a reaction, it uses one. */
-export function triggerReadied(economy: TurnEconomy): EconomyResult {
+/**
+ * A readied action fires when its trigger happens; declared as a reaction, it uses one. What was
+ * readied is then one action to take at once, out of turn (an attack, a move…): held like Command's
+ * gift, during the turn in which it fired (`during`, the acting combatant), lapsing when that turn ends.
+ */
+export function triggerReadied(economy: TurnEconomy, during: string | null = null): EconomyResult {
   if (!economy.readied) return refuse("not-readied");
   if (economy.reactionsLeft <= 0) return refuse("no-reaction-left");
   return {
     ok: true,
-    economy: { ...economy, readied: false, reactionsLeft: economy.reactionsLeft - 1 },
+    economy: { ...economy, readied: false, reactionsLeft: economy.reactionsLeft - 1, grantedBy: during },
     spent: NOTHING_SPENT,
     completed: true,
     endsTurn: false,
