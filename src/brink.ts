@@ -36,6 +36,7 @@ import { chooseDroppedItems } from "./applications/retreat";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
 import { registerKillingStrike } from "./workflows/killing-strike";
+import { registerSurpriseMark } from "./workflows/surprise";
 import { registerConditionClock } from "./workflows/durations";
 import { registerSeekCover } from "./workflows/seek-cover";
 import { registerSeekCoverPrompt } from "./applications/actions/seek-cover";
@@ -82,6 +83,7 @@ Hooks.once("init", () => {
   registerIncapacity();
   registerGuardClock();
   registerKillingStrike();
+  registerSurpriseMark();
   registerConditionClock();
   registerSeekCover();
   registerSeekCoverPrompt();

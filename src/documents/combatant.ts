@@ -171,6 +171,11 @@ export class BrinkCombatant extends Combatant {
     );
   }
 
+  /** Marked Surprised (the token HUD): sits out a surprise round, even on a team that has surprise. */
+  get markedSurprised(): boolean {
+    return this.actor?.statuses.has("surprised") ?? false;
+  }
+
   /** Actions, reactions, Guard, Wait and attacks as they stand now. */
   get economy(): TurnEconomy {
     const stored = this.system.storedEconomy;

@@ -198,6 +198,18 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
         rating.disadvantage = 0;
       }
     }
+    // RULES §5/§9: Disoriented (marked in the token HUD) gives Notice and Investigate disadvantage until
+    // a safe long rest; a Disoriented setback item already carries that effect, so it is not doubled.
+    if (this.conditions.has("disoriented") && !this.#carriesDisorientedSetback()) {
+      this.skills.notice.disadvantage = 1;
+      this.skills.investigate.disadvantage = 1;
+    }
+  }
+
+  #carriesDisorientedSetback(): boolean {
+    return [...(this.parent?.items ?? [])].some(
+      (item) => item.type === "setback" && (item.system as { kind?: unknown }).kind === "disoriented",
+    );
   }
 
   override prepareDerivedData(): void {
