@@ -93,8 +93,6 @@ export interface S2InjuryRow {
   key: S2InjuryKey;
   subTable: S2SubTable | null;
   effects: readonly { target: S2EffectTarget; amount: number }[];
-  /** Hobbled: a permanent injury eases to this after a night's rest. */
-  permanentAfterRest?: { target: S2EffectTarget; amount: number };
   /** Spell focus: a character who casts no spells rolls again. */
   rerollIfNoSpells?: true;
 }
@@ -141,7 +139,6 @@ export const S2_INJURY_TABLE: readonly S2InjuryRow[] = [
     key: "hobbled",
     subTable: null,
     effects: [{ target: "speed-metres", amount: -3 }],
-    permanentAfterRest: { target: "speed-metres", amount: -1.5 },
   },
   {
     face: 12,
