@@ -36,6 +36,8 @@ export interface TokenActor {
 /** A token the attacker targeted, with the characters standing within 1 m of it. */
 export interface AttackTargetToken extends TokenActor {
   nearby: TokenActor[];
+  /** Two of its enemies stand beside it on opposite sides (RULES §3, read from the map). */
+  flanked: boolean;
 }
 
 /** A target with no token (theatre of the mind): the evasion and deflection the player typed. */

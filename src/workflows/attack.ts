@@ -137,13 +137,26 @@ async function handleAttack(ask: AttackAsk, { user }: RequestContext): Promise<R
     weapon,
     weaponData: wielded,
     targets,
-    choice: ask.choice,
+    choice: flankingFromMap(ask.choice, targets, user),
     attacksThisRound,
     manual,
     audience: { rollMode: ask.rollMode, userId: user.id ?? "" },
   });
   if (isRefusal(card)) return attackRefusal(card.reason, weapon.name);
   return { ok: true, messageId: card.id ?? "" };
+}
+
+/**
+ * RULES §3 flanking: with tokens on the map, a player's attack is flanking exactly when the map says
+ * so (every target flanked); the GM's own choice overrides the map.
+ */
+function flankingFromMap(
+  choice: AttackChoice,
+  targets: readonly AttackTargetToken[],
+  user: User.Implementation,
+): AttackChoice {
+  if (user.isGM || !targets.length) return choice;
+  return { ...choice, flanking: targets.every((target) => target.flanked) };
 }
 
 /** What a killing strike still being paid for says to its asker. */

@@ -25,7 +25,6 @@ import { isRefusal } from "../../requests";
 import { ownRollMode, type RollMode } from "../../chat/post";
 import {
   attackChances,
-  readAttackChoice,
   readRollMode,
   readTestChoice,
   rollModeOptions,
@@ -37,12 +36,14 @@ import {
 import { skipsDialog } from "./fast-forward";
 import {
   askAttack,
+  initialAttackChoice,
   manualDefencesProblem,
   MANUAL_DEFAULTS,
   type AttackAnswer,
   type AttackDialogInput,
 } from "./attack-dialog";
 import { promptDirectAttack, promptUnarmedAttack } from "./direct-flow";
+import { attackTargets } from "../../workflows/attack-targets";
 import { optionalRules } from "../../settings";
 import { countOf } from "../../helpers/plural";
 import { UNFIT_REFUSAL } from "../../helpers/lang-keys";
@@ -197,12 +198,24 @@ export function attackDialogInput(
     chancesFor: oddsFor(actor, wielded, targets),
     edgesFor: (choice) => attackEdges(actor.rolling, wielded, choice),
     targetEdges: edgesText(attackConditions(actor, wielded, targets).edges),
+    flankingOnMap: flankingOnMap(targets),
+    mayOverrideFlanking: game.user.isGM,
     canKillingStrike:
       targets.length === 1 &&
       targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
     manual: targets.length ? null : { category: DAMAGE_TYPES[weaponData.damageType] },
     rollMode: ownRollMode(),
   };
+}
+
+/** RULES §3: whether the map shows every targeted token flanked; null with none targeted or unreadable. */
+function flankingOnMap(targets: readonly TokenActor[]): boolean | null {
+  if (!targets.length) return null;
+  const read = attackTargets(
+    targets.map((t) => t.uuid),
+    game.user,
+  );
+  return typeof read === "string" ? null : read.every((target) => target.flanked);
 }
 
 /** The dialog's answer, or its defaults when the Skip dialog key (or preference) skips it. */
@@ -212,7 +225,7 @@ async function attackAnswer(
 ): Promise<AttackAnswer | null> {
   if (!skipsDialog(event)) return askAttack(input);
   const manual = input.manual ? MANUAL_DEFAULTS : null;
-  return { choice: readAttackChoice({}, input.usable), rollMode: input.rollMode, manual };
+  return { choice: initialAttackChoice(input), rollMode: input.rollMode, manual };
 }
 
 /**
