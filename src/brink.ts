@@ -37,6 +37,8 @@ import { registerPendingRetreat } from "./workflows/retreat";
 import { chooseDroppedItems } from "./applications/retreat";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
+import { registerKillingStrike } from "./workflows/killing-strike";
+import { registerSurpriseMark } from "./workflows/surprise";
 import { registerConditionClock } from "./workflows/durations";
 import { registerSeekCover } from "./workflows/seek-cover";
 import { registerSeekCoverPrompt } from "./applications/actions/seek-cover";
@@ -83,6 +85,8 @@ Hooks.once("init", () => {
   registerPendingRetreat(chooseDroppedItems);
   registerIncapacity();
   registerGuardClock();
+  registerKillingStrike();
+  registerSurpriseMark();
   registerConditionClock();
   registerSeekCover();
   registerSeekCoverPrompt();

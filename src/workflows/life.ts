@@ -51,6 +51,7 @@ import { BrinkActor } from "../documents/actor";
 import { stabiliseDifficulty } from "../rules/dying";
 import { resolveTest } from "../rules/tests";
 import { stabiliseRound, queueClockWork } from "./clock-time";
+import { spendTending, tenderRefusal } from "./tending";
 import { noteDownedAttempt, stabiliseAttemptRefusal } from "../rules/world-clock";
 import { LIFE_ACTION, LIFE_REFUSAL, type LifeRefusal } from "../helpers/lang-keys";
 
@@ -174,6 +175,7 @@ export async function performLifeAction(
   actor: Actor.Implementation,
   action: LifeAction,
   audience?: CardAudience,
+  asker?: User.Implementation,
 ): Promise<RequestResult> {
   let healTotal = 0;
   let tendDifficulty = 0;
@@ -185,6 +187,9 @@ export async function performLifeAction(
     const limited = optionalRules().deathRule === "dying" || round < 0;
     const tried = limited ? stabiliseAttemptRefusal(actorStateOf(lifeData(actor)), round) : null;
     if (tried) return refuse(LIFE_REFUSAL[tried]);
+    // RULES §6: the tending is an action of an ally who can act (in a fight, on that ally's turn).
+    const unable = tenderRefusal(ally) ?? (asker ? await spendTending(ally, asker) : null);
+    if (unable) return unable;
     const test = await tend(ally, actor, action.hasHealingTools);
     tendDifficulty = test.difficulty;
     const critical = lifeData(actor).lifeTracks().critical !== null;
@@ -257,7 +262,7 @@ async function handleLifeRequest(
     if (!ally || ally.id === actor.id) return badField("by");
     if (!ally.testUserPermission(user, "OWNER")) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   }
-  return performLifeAction(actor, action, { rollMode, userId: user.id ?? "" });
+  return performLifeAction(actor, action, { rollMode, userId: user.id ?? "" }, user);
 }
 
 const askLife = defineRequest({ name: "life", who: "any", parse: readLife, handle: handleLifeRequest });
