@@ -2,6 +2,7 @@
  * Brink's entry point: registration only. Every behaviour lives in the modules imported here.
  */
 import { createApi } from "./api";
+import { registerStatusEffects } from "./foundry/generation";
 import { registerItemMacros, registerSheets } from "./applications";
 import { registerCombat } from "./applications/combat";
 import { registerCardButtons } from "./applications/chat/card-buttons";
@@ -63,7 +64,7 @@ Hooks.once("init", () => {
     character: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },
     npc: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },
   };
-  CONFIG.statusEffects = statusEffectConfigs();
+  registerStatusEffects(statusEffectConfigs());
   CONFIG.specialStatusEffects.DEFEATED = "dead";
   registerTokenHud(BrinkTokenHUD);
   registerActorValueGuard();

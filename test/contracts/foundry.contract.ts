@@ -129,6 +129,40 @@ export function foundryContracts(context: ContractContext): void {
       assert.isTrue((data.whisper as string[]).includes(game.user.id ?? ""));
     });
 
+    it("roll without asking the user when allowInteractive is false, whatever their manual dice entry says", async () => {
+      // Core's per-user dice configuration; fvtt-types does not list this core setting's shape.
+      const setting = ["core", "diceConfiguration"] as never;
+      const before = game.settings.get(...(setting as [never, never])) as unknown;
+      await game.settings.set(...(setting as [never, never]), { d6: "manual" } as never);
+      try {
+        const roll = await new Roll("1d6").evaluate({ allowInteractive: false });
+        assert.isTrue(Number(roll.total) >= 1 && Number(roll.total) <= 6);
+      } finally {
+        await game.settings.set(...(setting as [never, never]), before as never);
+      }
+    });
+
+    it("clear a whisper and a blind when a roll goes public, and blind nothing but a blind roll", () => {
+      const data: Record<string, unknown> = { whisper: [game.user.id ?? ""], blind: true };
+      ChatMessage.implementation.applyRollMode(data as never, "publicroll");
+      assert.deepEqual(data.whisper, []);
+      assert.isFalse(data.blind);
+      const gm: Record<string, unknown> = { blind: true };
+      ChatMessage.implementation.applyRollMode(gm as never, "gmroll");
+      assert.isFalse(gm.blind);
+    });
+
+    it("keep a whisper between two other users from a GM: content visible only to its author and recipients", () => {
+      // An unsaved message: its author and recipient are two other users, the reader a GM.
+      const message = new ChatMessage.implementation({
+        author: "ContractAuthor01",
+        whisper: ["ContractReader01"],
+        content: "<p>Contract: private</p>",
+      } as never);
+      assert.isTrue(game.user.isGM);
+      assert.isFalse(message.isContentVisible);
+    });
+
     it("fire renderChatMessageHTML with the message and its element when a message is drawn", async () => {
       const message = track(await ChatMessage.implementation.create({ content: "<p>Contract: drawn</p>" }));
       const heard: unknown[][] = [];

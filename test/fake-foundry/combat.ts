@@ -10,6 +10,12 @@
  * here is checked in a live world by test/contracts/combat.contract.ts.
  */
 import { FakeCombatTracker, canvasLog, type TokenObject } from "./combat-tracker";
+import {
+  coreTurnLog,
+  manageCoreTurnEvents,
+  playCoreTurnSounds,
+  type TurnContext,
+} from "./combat-turn-events";
 import { FakeRoll } from "./dice";
 import {
   Collection,
@@ -23,6 +29,7 @@ import {
   runOnEveryClient,
 } from "./documents";
 import { hooks } from "./hooks";
+import { users } from "./runtime";
 import { deepClone, expandObject, mergeObject, type Plain } from "./utils";
 
 const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
@@ -295,14 +302,14 @@ export class FakeCombat extends FakeDocument {
 
   /**
    * Core's turn order (Combat#_sortCombatants): highest initiative first, combatants without one
-   * last, then by name, then by id. `turn` is an index into this order.
+   * last, then by id (never by name). `turn` is an index into this order.
    */
   static _sortCombatants(a: FakeCombatant, b: FakeCombatant): number {
     const ia = a.initiative ?? -Infinity;
     const ib = b.initiative ?? -Infinity;
     const byInitiative = ib - ia;
     if (byInitiative && !Number.isNaN(byInitiative)) return byInitiative;
-    return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+    return a.id > b.id ? 1 : -1;
   }
   _sortCombatants(a: FakeCombatant, b: FakeCombatant): number {
     return (this.constructor as typeof FakeCombat)._sortCombatants(a, b);
@@ -313,6 +320,50 @@ export class FakeCombat extends FakeDocument {
   get combatant(): FakeCombatant | null {
     const turn = this.turn;
     return turn === null ? null : (this.turns[turn] ?? null);
+  }
+  /** The combatant after `turn` in core's order, wrapping to the first (#13603: not who really acts next). */
+  get nextCombatant(): FakeCombatant | null {
+    const turns = this.turns;
+    if (this.turn === null || turns.length === 0) return null;
+    return turns[(this.turn + 1) % turns.length] ?? null;
+  }
+
+  /** After a write that moves the turn or the round: core's sounds and turn events (combat-turn-events.ts). */
+  override async update(changes: Plain, options: Plain = {}): Promise<this | undefined> {
+    const before = { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null };
+    const updated = await super.update(changes, options);
+    if (!updated || (this.round === before.round && this.turn === before.turn)) return updated;
+    playCoreTurnSounds(
+      this,
+      users.filter((user) => user.active),
+    );
+    if (options.turnEvents !== false) await manageCoreTurnEvents(this, before);
+    return updated;
+  }
+
+  // Core's turn-event methods, called on the active GM's client. Core's own work in them (region
+  // behaviours, movement history) is what the log records; a system overrides them and calls super.
+  async _onStartTurn(combatant: FakeCombatant, context: TurnContext): Promise<void> {
+    coreTurnLog.push({
+      event: "turnStart",
+      combatantId: combatant.id,
+      round: context.round,
+      skipped: context.skipped,
+    });
+  }
+  async _onEndTurn(combatant: FakeCombatant, context: TurnContext): Promise<void> {
+    coreTurnLog.push({
+      event: "turnEnd",
+      combatantId: combatant.id,
+      round: context.round,
+      skipped: context.skipped,
+    });
+  }
+  async _onStartRound(context: TurnContext): Promise<void> {
+    coreTurnLog.push({ event: "roundStart", round: context.round });
+  }
+  async _onEndRound(context: TurnContext): Promise<void> {
+    coreTurnLog.push({ event: "roundEnd", round: context.round });
   }
 
   // Permissions (v13 BaseCombat): the GM does anything; a player may change the turn or the round
@@ -339,13 +390,13 @@ export class FakeCombat extends FakeDocument {
   async startCombat(): Promise<this | undefined> {
     const updateData = { round: 1, turn: 0 };
     hooks.callAll("combatStart", this, updateData);
-    return this.update(updateData, { direction: 1 });
+    return this.update(updateData, { direction: 1, worldTime: { delta: 0 } });
   }
   async nextTurn(): Promise<this | undefined> {
     const next = (this.turn ?? -1) + 1;
     if (next >= this.turns.length) return this.nextRound();
     const updateData = { round: this.round, turn: next };
-    const updateOptions = { advanceTime: 0, direction: 1 };
+    const updateOptions = { direction: 1, worldTime: { delta: 0 } };
     hooks.callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
@@ -353,20 +404,20 @@ export class FakeCombat extends FakeDocument {
     if (this.turn === 0 && this.round === 0) return this;
     if ((this.turn ?? 0) <= 0) return this.previousRound();
     const updateData = { round: this.round, turn: (this.turn ?? 1) - 1 };
-    const updateOptions = { advanceTime: 0, direction: -1 };
+    const updateOptions = { direction: -1, worldTime: { delta: 0 } };
     hooks.callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
   async nextRound(): Promise<this | undefined> {
     const updateData = { round: this.round + 1, turn: 0 };
-    const updateOptions = { advanceTime: 0, direction: 1 };
+    const updateOptions = { direction: 1, worldTime: { delta: 0 } };
     hooks.callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
   async previousRound(): Promise<this | undefined> {
     const round = Math.max(this.round - 1, 0);
     const updateData = { round, turn: round === 0 ? null : Math.max(this.turns.length - 1, 0) };
-    const updateOptions = { advanceTime: 0, direction: -1 };
+    const updateOptions = { direction: -1, worldTime: { delta: 0 } };
     hooks.callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }

@@ -91,6 +91,15 @@ export class BrinkCombatTracker extends combatTrackerBase() {
     if (game.user.isGM) this.#bindTeamDragAndDrop();
   }
 
+  /**
+   * Core's toggle also gives the actor the special DEFEATED status, which is Brink's dead condition.
+   * In Brink "defeated" only takes the member out of the fight (the team order skips it) or brings
+   * it back: one write, nothing on the actor. Death stays the rules' (or the token HUD's) to give.
+   */
+  protected override async _onToggleDefeatedStatus(combatant: Combatant.Stored): Promise<void> {
+    await combatant.update({ defeated: !combatant.defeated });
+  }
+
   /** Core's header offers initiative rolls; Brink's teams decide the order, so they go. */
   #removeInitiativeControls(): void {
     for (const control of this.element.querySelectorAll(INITIATIVE_CONTROLS)) control.remove();

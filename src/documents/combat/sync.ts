@@ -44,10 +44,11 @@ export async function resolveSync(
   return { ok: true };
 }
 
-/** A rename or a new initiative re-sorts core's turns: `turn` moves with the acting member. */
+/** A new initiative re-sorts core's turns (by initiative, then id): `turn` moves with the acting member. */
 async function realignCoreTurn(combat: Combat.Implementation): Promise<void> {
   const turn = combat.coreTurnOf(combat.turnState.current);
-  if (turn !== combat.turn) await combat.update({ turn });
+  // Only the index moves, not the turn: core must not run its turn events for it.
+  if (turn !== combat.turn) await combat.update({ turn }, { turnEvents: false });
 }
 
 /**
