@@ -22,14 +22,7 @@ import { actorStateOf, actorUpdateFor, writeLife } from "../documents/actor-stat
 import { changedSince, planRevert } from "./revert-delta";
 import { unlike } from "../rules/revert";
 import type { BrinkRoll } from "../dice";
-import {
-  notifyRefusal,
-  refuse,
-  defineRequest,
-  GM_ONLY,
-  type RequestContext,
-  type RequestResult,
-} from "../requests";
+import { refuse, defineRequest, GM_ONLY, type RequestContext, type RequestResult } from "../requests";
 import { applyHealing, type ActorState, type Outcome } from "../rules/damage-chain";
 import { isDieRating, type DiceSource, type DieRating } from "../rules/dice";
 import {
@@ -269,15 +262,11 @@ const askLife = defineRequest({ name: "life", who: "any", parse: readLife, handl
 
 /**
  * Heal, choose, save or stabilise. The active GM's client does it and writes the card, so the GM
- * can revert it; with no GM connected, an owner's own client does it and its card is a display
- * only (issue 10: the GM's client never acts on a card a player's client wrote).
+ * can revert it. With no GM connected it waits: the death track and strain are GM-only fields the
+ * server would refuse from a player's client (issue 23).
  */
-export async function lifeAction(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
-  const direct = !game.users.activeGM && action.kind !== "resurrect" && actor.isOwner;
-  if (!direct) return askLife({ actorUuid: actor.uuid, action, rollMode: ownRollMode() });
-  const result = await performLifeAction(actor, action);
-  notifyRefusal(result);
-  return result;
+export function lifeAction(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
+  return askLife({ actorUuid: actor.uuid, action, rollMode: ownRollMode() });
 }
 
 /** The GM's client advances the dying and downed clocks; players' clients do nothing. */
