@@ -66,12 +66,15 @@ export function conditionsOf(fighter: Pick<Fighter, "input" | "life">): string[]
 export const canAct = (fighter: Pick<Fighter, "input" | "life">): boolean =>
   canActWith(conditionsOf(fighter));
 
-/** Still in the fight as a threat: acting, not dying, and able to fight (exhaustion 5+ cannot). */
-export function isStanding(fighter: Pick<Fighter, "input" | "life">): boolean {
+function standsWith(fighter: Pick<Fighter, "input" | "life">, conditions: readonly string[]): boolean {
   const { status } = fighter.life;
   if (status.dead || status.unconscious || status.dying || status.routed || status.stable) return false;
-  return fightBlocker(conditionsOf(fighter), fighter.input.exhaustion, CONDITIONS_PREVENTING_TURNS) === null;
+  return fightBlocker(conditions, fighter.input.exhaustion, CONDITIONS_PREVENTING_TURNS) === null;
 }
+
+/** Still in the fight as a threat: acting, not dying, and able to fight (exhaustion 5+ cannot). */
+export const isStanding = (fighter: Pick<Fighter, "input" | "life">): boolean =>
+  standsWith(fighter, conditionsOf(fighter));
 
 const mean = (size: number): number => (size === 0 ? 0 : (size + 1) / 2);
 
@@ -157,22 +160,13 @@ export function createFighter(input: FighterInput, index: number, direct: boolea
 export function refresh(fighter: Fighter): void {
   if (fighter.life.status === fighter.statusSeen) return;
   fighter.statusSeen = fighter.life.status;
-  fighter.standing = isStanding(fighter);
-  fighter.acting = canAct(fighter);
+  const conditions = conditionsOf(fighter);
+  fighter.standing = standsWith(fighter, conditions);
+  fighter.acting = canActWith(conditions);
 }
 
-/** The same fighter at the start of another simulated fight (what was worked out once is shared). */
-export function freshFighter(template: Fighter): Fighter {
-  return {
-    ...template,
-    life: template.input.life,
-    economy: startingEconomy(template.input),
-    blockItem: template.input.blockItem,
-    parryItem: template.input.parryItem,
-    damageDealt: 0,
-    tookOut: 0,
-    standing: isStanding({ input: template.input, life: template.input.life }),
-    acting: canAct({ input: template.input, life: template.input.life }),
-    statusSeen: template.input.life.status,
-  };
-}
+/**
+ * The same fighter at the start of another simulated fight. A template is never changed (its life
+ * state, economy and items are immutable values the rules replace), so a shallow copy is enough.
+ */
+export const freshFighter = (template: Fighter): Fighter => ({ ...template });
