@@ -252,3 +252,15 @@ describe("figures with their uncertainty", () => {
     expect(shownMean({ value: 1.234, margin: 0.021, low: 0, high: 0 })).toEqual({ value: 1.2, margin: 0.1 });
   });
 });
+
+describe("a fight nobody can win", () => {
+  it("when nobody standing has a weapon, it is a stalemate at once, not thirty empty rounds", () => {
+    const odds = encounterOdds(
+      encounter([fighter("a", "party", { weapons: [] }), fighter("x", "foes", { weapons: [] })]),
+      { fights: 100 },
+    );
+    if (typeof odds === "string") throw new Error(odds);
+    expect(odds.stalemates.value).toBe(1);
+    expect(odds.rounds.value).toBe(0);
+  });
+});

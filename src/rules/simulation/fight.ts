@@ -176,9 +176,17 @@ function partyRetreats(fight: Fight, mover: Fighter): boolean {
   return down > 0 && down * 2 >= party.length;
 }
 
+/** Someone still standing can hurt the other side (a weapon, or bare hands under direct damage). */
+function anyoneCanStrike(fight: Fight): boolean {
+  const direct = encounterRules(fight).damageRule === "direct";
+  return fight.fighters.some((f) => f.standing && (direct || f.attack !== null));
+}
+
 function decided(fight: Fight): FightResult | null {
   if (!anyStanding(fight, "foes")) return "party";
   if (!anyStanding(fight, "party")) return "foes";
+  // Nobody standing can strike a blow: nothing will ever change.
+  if (!anyoneCanStrike(fight)) return "stalemate";
   return null;
 }
 
