@@ -11,7 +11,7 @@ import { rollHealing } from "./workflows/healing-roll";
 import { lifeAction } from "./workflows/life";
 import { importBrinkTables, useTable } from "./workflows/world-tables";
 
-/** The public API on `game.brink`, for macros and other modules. Documented in README.md. */
+/** The public API on `game.brink`, for macros and other modules. Documented in docs/module-api.md. */
 export function createApi() {
   return {
     /** The pure rules engine: tests, odds, damage, death, team turns, retreat and rest. */

@@ -55,7 +55,7 @@ export const STATUS_LABEL = {
   "brilliant-light": "BRINK.Status.brilliantLight",
 } as const satisfies Record<StatusId, `BRINK.${string}`>;
 
-const isStatusId = (id: string): id is StatusId => (STATUS_IDS as readonly string[]).includes(id);
+export const isStatusId = (id: string): id is StatusId => (STATUS_IDS as readonly string[]).includes(id);
 
 /** The lang key of a status's name ("in-cover" → BRINK.Status.inCover); a status Brink does not track has none. */
 export const statusLabelKey = (id: string): string => (isStatusId(id) ? STATUS_LABEL[id] : id);

@@ -5,6 +5,7 @@ export * from "./sheets";
 
 export function registerSheets(): void {
   const { Actors, Items } = foundry.documents.collections;
+  // fvtt-types wants core's own sheet classes; Brink's are typed through their surface (foundry/application-base).
   Actors.registerSheet(SYSTEM_ID, CharacterSheet as never, {
     types: ["character"],
     makeDefault: true,

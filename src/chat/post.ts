@@ -23,6 +23,7 @@ import {
   type OpposedRecord,
 } from "../data/chat";
 import { itemData, WeaponData } from "../data";
+import { writes, type Creation } from "../foundry/typed-writes";
 
 export type { AttackRecord, DirectRecord } from "../data/chat";
 
@@ -54,6 +55,7 @@ export function ownRollMode(): RollMode {
  */
 function applyAudience(data: Record<string, unknown>, audience?: CardAudience): void {
   if (!audience || audience.userId === game.user.id) {
+    // The card's data is still being built (a plain record); core fills in its whisper and blind fields.
     ChatMessage.implementation.applyRollMode(data as never, (audience?.rollMode ?? rollMode()) as never);
     return;
   }
@@ -70,7 +72,7 @@ const audienceName = (audience?: CardAudience): string =>
 async function post(
   actor: Actor.Implementation | null,
   type: "test" | "attack" | "life" | "healing" | "opposed",
-  system: object,
+  system: Creation<ChatMessage.Source>["system"],
   content: string,
   rolls: BrinkRoll[],
   audience?: CardAudience,
@@ -84,7 +86,7 @@ async function post(
     sound: CONFIG.sounds?.dice,
   };
   applyAudience(data, audience);
-  // The card's system data is validated by Brink's chat models (data/chat); fvtt-types cannot see them here.
+  // Rolls go as Roll instances, which Foundry stores as their JSON; the card's system is typed above.
   return ChatMessage.implementation.create(data as never);
 }
 
@@ -157,8 +159,7 @@ export async function updateAttackCard(
   );
   const update: Record<string, unknown> = { content, system: { applied } };
   if (rolls.length) update.rolls = [...message.rolls, ...rolls];
-  // The attack card model's fields; fvtt-types cannot narrow a message's system by its type here.
-  await message.update(update as never);
+  await message.update(writes.ChatMessage.update(update));
 }
 
 /** A short card for healing, death saves, stabilising and the dying and downed clocks. */
@@ -191,7 +192,7 @@ export async function settleLifeCard(
   message: ChatMessage.Implementation,
   injuryItems: InjuryItemRecord,
 ): Promise<void> {
-  await message.update({ system: { applying: false, injuryItems } } as never);
+  await message.update(writes.ChatMessage.update({ system: { applying: false, injuryItems } }));
 }
 
 /** Strikes the card's steps through after the GM's revert: one message update. */
@@ -203,7 +204,7 @@ export async function markLifeCardReverted(
     "chat/life-card.hbs",
     lifeCardContext({ ...record, reverted: true }, null),
   );
-  await message.update({ content, system: { reverted: true } } as never);
+  await message.update(writes.ChatMessage.update({ content, system: { reverted: true } }));
 }
 
 /** A healing roll's card, written by the GM's client with the roll it made. */

@@ -2,10 +2,11 @@ import type { Refusal } from "../requests";
 import { postTestCard, type RollMode } from "../chat/post";
 import { luckPurpose, resolveWithFoundryDice } from "../dice";
 import { actorData, BrinkActorData } from "../data";
-import { STATUS_IDS, type StatusId } from "../status-effects";
+import { isStatusId, STATUS_IDS, type StatusId } from "../status-effects";
 import { type Attribute, type ZeroAttributeOutcome } from "../rules/characters";
 import { resolveTest } from "../rules/tests";
 import { rollAdjustment, testSpecFor, type RollingActorData, type TestChoice } from "./actor-rolls";
+import { writes } from "../foundry/typed-writes";
 
 export interface AttackChoice {
   attribute: Attribute;
@@ -57,19 +58,16 @@ export class BrinkActor extends Actor {
     statusId: string,
     options: { active?: boolean; overlay?: boolean } = {},
   ): Promise<ActiveEffect.Implementation | boolean | undefined> {
-    if (
-      !(STATUS_IDS as readonly string[]).includes(statusId) ||
-      (DERIVED_STATUSES as readonly string[]).includes(statusId)
-    ) {
+    if (!isStatusId(statusId) || (DERIVED_STATUSES as readonly string[]).includes(statusId)) {
       return super.toggleStatusEffect(statusId, options);
     }
-    const conditions = new Set<string>(actorData(this).conditions);
+    const conditions = new Set<StatusId>(actorData(this).conditions);
     const active = options.active ?? !conditions.has(statusId);
     if (active) conditions.add(statusId);
     else conditions.delete(statusId);
     // A condition toggled by hand is untimed: any timer it had (workflows/durations) goes with the toggle.
     const timers = actorData(this).timers.filter((timer) => timer.status !== statusId);
-    await this.update({ system: { conditions: [...conditions], timers } } as never);
+    await this.update(writes.Actor.update({ system: { conditions: [...conditions], timers } }));
     return active;
   }
 

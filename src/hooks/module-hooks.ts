@@ -2,7 +2,7 @@
  * Brink's hooks for modules around its automated writes. Each write has a `brink.pre…` hook, called
  * with Hooks.call on the client that writes (the active GM's) before anything is rolled or written:
  * a listener returning false cancels it, nothing is written, and the user who acted is told. The
- * post hook is called with Hooks.callAll on the same client once the write is done. README.md
+ * post hook is called with Hooks.callAll on the same client once the write is done. docs/module-api.md
  * ("Hooks for modules") documents every hook and its arguments.
  */
 import type { Step } from "../rules/damage-chain";

@@ -74,7 +74,7 @@ export function defineRequest<P extends object, R extends object = object>(
   };
 }
 
-/** Every declared request and who may ask for it, by name (for tests and for the README). */
+/** Every declared request and who may ask for it, by name (for tests and for docs/trust-model.md). */
 export function declaredRequests(): { name: string; who: Asker }[] {
   return [...declared].map(([name, who]) => ({ name, who })).sort((a, b) => a.name.localeCompare(b.name));
 }

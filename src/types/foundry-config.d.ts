@@ -27,6 +27,8 @@ import type {
   PartyRestCardData,
   ExplorationCardData,
   DetachmentCardData,
+  ActionCardData,
+  OpposedCardData,
 } from "../data";
 import type { BrinkActor, BrinkChatMessage, BrinkItem } from "../documents";
 import type { BrinkApi } from "../api";
@@ -60,6 +62,8 @@ declare module "fvtt-types/configuration" {
       partyRest: typeof PartyRestCardData;
       exploration: typeof ExplorationCardData;
       detachment: typeof DetachmentCardData;
+      action: typeof ActionCardData;
+      opposed: typeof OpposedCardData;
     };
   }
 
@@ -100,7 +104,7 @@ declare module "fvtt-types/configuration" {
       quenchReady: (quench: QuenchRegistry) => void;
       /** Fired by Brink on the rendering client once a card is drawn from its record (documents/chat-message). */
       "brink.renderChatCard": (message: ChatMessage.Implementation, html: HTMLElement) => void;
-      /** Brink's hooks around its automated writes (hooks/module-hooks.ts; README "Hooks for modules"). */
+      /** Brink's hooks around its automated writes (hooks/module-hooks.ts; docs/module-api.md "Hooks for modules"). */
       "brink.preApplyDamage": BrinkModuleHook;
       "brink.applyDamage": BrinkModuleHook;
       "brink.preRetreat": BrinkModuleHook;
@@ -114,7 +118,7 @@ declare module "fvtt-types/configuration" {
 }
 
 declare global {
-  /** A Brink hook: its arguments are documented per hook in README ("Hooks for modules"). */
+  /** A Brink hook: its arguments are documented per hook in docs/module-api.md ("Hooks for modules"). */
   type BrinkModuleHook = (...args: unknown[]) => boolean | void;
 
   /** Brink's code runs after init; the compiler may assume `game` is initialised. */

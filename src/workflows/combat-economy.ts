@@ -8,6 +8,7 @@ import type { ReactionSpent } from "../data/chat";
 import { brinkCombat } from "../documents/combat";
 import { BrinkCombatant } from "../documents/combatant";
 import { spendReaction as spendReactionRule, type ReactionKey } from "../rules/turn-economy";
+import { writes } from "../foundry/typed-writes";
 
 /** Who is being hit: the token on the scene (when the card named one) and its actor. */
 export interface Fighter {
@@ -56,9 +57,11 @@ export async function giveReactionBack(spent: ReactionSpent | null | undefined):
   if (!combatant || !combat || combat.clock.round !== spent.round) return;
   const economy = combatant.economy;
   const { round, turn } = combat.clock;
-  await combatant.update({
-    system: { ...economy, reactionsLeft: economy.reactionsLeft + 1, stamp: { round, turn } },
-  } as never);
+  await combatant.update(
+    writes.Combatant.update({
+      system: { ...economy, reactionsLeft: economy.reactionsLeft + 1, stamp: { round, turn } },
+    }),
+  );
 }
 
 /** Plenty of everything: the pools were already checked and debited by the damage chain. */
@@ -72,6 +75,6 @@ export async function spendReaction(fighter: Fighter, reaction: ReactionKey): Pr
   const result = spendReactionRule(combatant.economy, reaction, UNMETERED);
   if (!result.ok) return null;
   const { round, turn } = combat.clock;
-  await combatant.update({ system: { ...result.economy, stamp: { round, turn } } } as never);
+  await combatant.update(writes.Combatant.update({ system: { ...result.economy, stamp: { round, turn } } }));
   return { combatantUuid: combatant.uuid, round };
 }

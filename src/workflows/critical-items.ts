@@ -3,10 +3,11 @@
  * loss shows on the sheet with its source and the GM's revert deletes the item to give it back.
  */
 import type { Step } from "../rules/damage-chain";
+import { writes, type Creation } from "../foundry/typed-writes";
 
 type CriticalStep = Extract<Step, { kind: "critical-damage" }>;
 
-function criticalItem(step: CriticalStep): Record<string, unknown> {
+function criticalItem(step: CriticalStep): Creation<Item.Source> {
   const name = game.i18n.format("BRINK.Direct.Critical.item", { steps: String(step.steps) });
   return {
     name,
@@ -32,7 +33,14 @@ function criticalItem(step: CriticalStep): Record<string, unknown> {
         transfer: true,
         disabled: false,
         // Foundry's ADD mode (2): the STR die steps down this many sizes.
-        changes: [{ key: "system.attributes.str.steps", mode: 2, value: String(step.steps), priority: 20 }],
+        changes: [
+          {
+            key: "system.attributes.str.steps",
+            mode: CONST.ACTIVE_EFFECT_MODES.ADD,
+            value: String(step.steps),
+            priority: 20,
+          },
+        ],
       },
     ],
   };
@@ -48,6 +56,6 @@ export async function createCriticalItems(
     .map(criticalItem);
   if (!items.length) return [];
   // Plain item creation data in Foundry's shape (type, system, embedded effects).
-  const created = await actor.createEmbeddedDocuments("Item", items as never);
+  const created = await actor.createEmbeddedDocuments("Item", writes.Item.creates(items));
   return created.flatMap((item) => (item.id ? [item.id] : []));
 }

@@ -52,6 +52,7 @@ import { badField, FieldRefusal, type Fields } from "../requests/fields";
 import { changedSince, planRevert, type RevertRecord } from "./revert-delta";
 import { unlike } from "../rules/revert";
 import { DAMAGE_REFUSAL } from "../helpers/lang-keys";
+import { writes } from "../foundry/typed-writes";
 
 const CHOICES = ["fortify", "fall", "strain", "injury"] as const;
 type Choice = (typeof CHOICES)[number];
@@ -405,7 +406,8 @@ async function handleReaction(
   };
   if (!(await markThenWrite(found, done, null, result.defender, rolls))) return interrupted(found);
   const reactionSpent = isFree(found) ? null : await spendReaction(found.fighter, kind);
-  if (itemWrite) await itemWrite.item.update({ system: { durability: itemWrite.durability } } as never);
+  if (itemWrite)
+    await itemWrite.item.update(writes.Item.update({ system: { durability: itemWrite.durability } }));
   await writeCard(found, { ...done, reactionSpent }, []);
   return { ok: true };
 }
@@ -426,7 +428,8 @@ async function handleRevert(request: CardRequest): Promise<RequestResult> {
   // Items first: a STR loss given back before the conditions are written, so STR 0 never records death again.
   if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
-  if (itemPlan) await itemPlan.item.update({ system: { durability: itemPlan.durability } } as never);
+  if (itemPlan)
+    await itemPlan.item.update(writes.Item.update({ system: { durability: itemPlan.durability } }));
   await giveReactionBack(entry.reactionSpent);
   await writeCard(found, { ...entry, status: "reverted", pendingHit: null, applying: null }, []);
   return { ok: true };

@@ -12,6 +12,7 @@ import { defineRequest, refuse, type RequestContext, type RequestResult } from "
 import { FieldRefusal, need, textField, type Fields } from "../requests/fields";
 import type { HealingKind } from "../rules/dying";
 import { performLifeAction } from "./life";
+import { writes } from "../foundry/typed-writes";
 
 export interface HealingRollOptions {
   pool?: "health" | "endurance";
@@ -92,7 +93,7 @@ async function handleApply(ask: HealingApply, { user }: RequestContext): Promise
   if (!Array.isArray(actors)) return actors;
   // The card names whom it healed before anyone is healed: a retry or a second click finds them there.
   const healed = [...card.healed, ...actors.map((actor) => actor.uuid)];
-  await message.update({ system: { healed } } as never);
+  await message.update(writes.ChatMessage.update({ system: { healed } }));
   const audience = { rollMode: "publicroll" as const, userId: user.id ?? "" };
   for (const actor of actors) {
     const action = { kind: "heal", amount: card.amount, pool: card.pool, healing: card.kind } as const;

@@ -1,5 +1,5 @@
 /**
- * RULES §1 [decision, README "Decisions"]: STR or CON at 0 kills, and death is recorded. Paralysed,
+ * RULES §1 [decision, docs/decisions.md]: STR or CON at 0 kills, and death is recorded. Paralysed,
  * delirious and unable to act are derived from the dice (documents/actor.ts) and end when the die
  * comes back; death does not, so the active GM's client writes the dead condition the first time it
  * sees a living actor with STR or CON at 0. Bringing the character back is the GM's call (remove the

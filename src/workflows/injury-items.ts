@@ -13,6 +13,7 @@ import {
   type TableResultDocument as TableResultLike,
 } from "./tables";
 import { INJURY_SOURCE } from "../helpers/lang-keys";
+import { writes } from "../foundry/typed-writes";
 
 const brink = (flags: Record<string, unknown>): Record<string, unknown> =>
   (flags[SYSTEM_ID] as Record<string, unknown> | undefined) ?? {};
@@ -119,10 +120,12 @@ export async function applyInjuryItems(
   const madePermanent = await woundsMadePermanent(actor, steps);
   if (madePermanent.length) {
     const updates = madePermanent.map((_id) => ({ _id, system: { permanent: true } }));
-    await actor.updateEmbeddedDocuments("Item", updates as never);
+    await actor.updateEmbeddedDocuments("Item", writes.Item.updates(updates));
   }
   const items = await injuryItemsFor(steps);
-  const created = items.length ? await actor.createEmbeddedDocuments("Item", items as never) : [];
+  const created = items.length
+    ? await actor.createEmbeddedDocuments("Item", writes.Item.restores(items))
+    : [];
   return { created: created.flatMap((item) => (item.id ? [item.id] : [])), madePermanent };
 }
 
@@ -136,6 +139,6 @@ export async function revertInjuryItems(
   const permanent = (changes.madePermanent ?? []).filter((id) => actor.items.has(id));
   if (permanent.length) {
     const updates = permanent.map((_id) => ({ _id, system: { permanent: false } }));
-    await actor.updateEmbeddedDocuments("Item", updates as never);
+    await actor.updateEmbeddedDocuments("Item", writes.Item.updates(updates));
   }
 }

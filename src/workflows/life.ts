@@ -361,16 +361,9 @@ export const revertLifeCard = (messageId: string): Promise<RequestResult> => ask
 
 /** The dying and downed clocks follow Brink's combat hooks (documents/combat fires them on every client). */
 export function registerLifeClocks(): void {
-  // Brink's own hooks are not in fvtt-types' list; their arguments are documented in the README.
-  Hooks.on(
-    "brink.turnEnd" as never,
-    ((_combat: unknown, combatant: { actor?: Actor.Implementation | null } | null) =>
-      queueClockWork(() => onTurnEnd(combatant?.actor))) as never,
-  );
-  Hooks.on(
-    "brink.roundEnd" as never,
-    ((combat: Combat.Implementation) => queueClockWork(() => onRoundEnd(actorsIn(combat)))) as never,
-  );
+  // Brink's own hooks (docs/module-api.md), declared for the compiler in types/combat-config.d.ts.
+  Hooks.on("brink.turnEnd", (_combat, combatant) => queueClockWork(() => onTurnEnd(combatant?.actor)));
+  Hooks.on("brink.roundEnd", (combat) => queueClockWork(() => onRoundEnd(actorsIn(combat))));
   Hooks.on("deleteCombat", (combat) => queueClockWork(() => onCombatEnd(actorsIn(combat))));
 }
 

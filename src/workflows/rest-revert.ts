@@ -7,6 +7,7 @@
 import { isRecordCard, renderRestCard, type RestRecord, type RestUndo } from "../data";
 import { defineRequest, refuse, type RequestResult } from "../requests";
 import { actorFrom, recoveryData, updateActors } from "./retreat";
+import { writes } from "../foundry/typed-writes";
 
 function restRecordOf(message: ChatMessage.Implementation | undefined): RestRecord | null {
   if (message?.type !== "rest") return null;
@@ -21,8 +22,8 @@ function revertData(actor: Actor.Implementation, undo: RestUndo): Record<string,
     const now = Number(foundry.utils.getProperty(actor, path));
     data[path] = Math.max(0, now - (to - from));
   }
-  const conditions = [...system.conditions];
-  const missing = undo.conditions.filter((condition) => !conditions.includes(condition as never));
+  const conditions: string[] = [...system.conditions];
+  const missing = undo.conditions.filter((condition) => !conditions.includes(condition));
   if (missing.length > 0) data["system.conditions"] = [...conditions, ...missing];
   const timers = [...system.timers];
   const lapsed = undo.timers.filter((timer) => !timers.some((kept) => kept.status === timer.status));
@@ -60,8 +61,8 @@ async function handleRevert({ messageId }: { messageId: string }): Promise<Reque
     const counts = undo.progress
       .filter((entry) => actor.items.has(entry.id))
       .map((entry) => ({ _id: entry.id, system: { progress: { value: entry.from } } }));
-    if (counts.length > 0) await actor.updateEmbeddedDocuments("Item", counts as never);
-    if (undo.items.length > 0) await actor.createEmbeddedDocuments("Item", undo.items as never);
+    if (counts.length > 0) await actor.updateEmbeddedDocuments("Item", writes.Item.updates(counts));
+    if (undo.items.length > 0) await actor.createEmbeddedDocuments("Item", writes.Item.restores(undo.items));
   }
   if ((record.seconds ?? 0) > 0) await game.time.advance(-(record.seconds ?? 0));
   return { ok: true };

@@ -40,6 +40,7 @@ import {
   setbackData,
   updateActors,
 } from "./retreat";
+import { writes } from "../foundry/typed-writes";
 
 export const REST_KINDS = [
   "short",
@@ -285,7 +286,7 @@ export async function restCharacters(
   }
   await updateActors(rested.map(({ actor, data }) => ({ actor, data })));
   for (const { actor, progress, remove } of rested) {
-    if (progress.length > 0) await actor.updateEmbeddedDocuments("Item", progress as never);
+    if (progress.length > 0) await actor.updateEmbeddedDocuments("Item", writes.Item.updates(progress));
     if (remove.length > 0) await actor.deleteEmbeddedDocuments("Item", remove);
   }
   const record: RestRecord = {

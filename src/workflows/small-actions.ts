@@ -22,6 +22,7 @@ import {
   type EconomyRequest,
 } from "../documents/combatant";
 import { markDropped } from "./retreat/drop";
+import { writes } from "../foundry/typed-writes";
 
 export const PRONE = "prone" as const;
 /** Longest declared reaction / trigger / thing used or task name a request may carry. */
@@ -83,12 +84,14 @@ async function postActionCard(
     trigger: detail.trigger ?? "",
     items: detail.items ?? [],
   };
-  await ChatMessage.implementation.create({
-    type: "action",
-    system: record,
-    content: await renderActionCard(record),
-    speaker: ChatMessage.implementation.getSpeaker({ actor: combatant.actor }),
-  } as never);
+  await ChatMessage.implementation.create(
+    writes.ChatMessage.create({
+      type: "action",
+      system: record,
+      content: await renderActionCard(record),
+      speaker: ChatMessage.implementation.getSpeaker({ actor: combatant.actor }),
+    }),
+  );
 }
 
 const declared = (context: ActionContext): Declared | undefined => declaring.get(context.combatant.id ?? "");
@@ -125,7 +128,7 @@ async function brandish(context: ActionContext): Promise<void> {
     .filter((item) => isHeld(item) !== chosen.has(item.id ?? ""))
     .map((item) => ({ _id: item.id ?? "", system: { equipped: chosen.has(item.id ?? "") } }));
   // One batched write of the items whose wielded state changes.
-  if (changes.length) await context.actor.updateEmbeddedDocuments("Item", changes as never);
+  if (changes.length) await context.actor.updateEmbeddedDocuments("Item", writes.Item.updates(changes));
   const names = items.filter((item) => chosen.has(item.id ?? "")).map((item) => item.name ?? "");
   await postActionCard(context.combatant, "brandish", { items: names });
 }

@@ -8,6 +8,7 @@ import { SYSTEM_ID } from "../constants";
 import { countOf } from "../helpers/plural";
 import { chosenTables } from "../settings";
 import { brinkFlags, misfit, packRollTables, tableDocument } from "./tables";
+import { writes } from "../foundry/typed-writes";
 
 const brinkKey = (table: RollTable): string | null => {
   const key = brinkFlags(table.flags).table;
@@ -28,7 +29,7 @@ export async function importBrinkTables(): Promise<number> {
     const { _id: _dropped, ...source } = table.toObject();
     return source;
   });
-  const created = await RollTable.implementation.createDocuments(sources as never);
+  const created = await RollTable.implementation.createDocuments(writes.RollTable.creates(sources));
   const chosen = { ...chosenTables() };
   for (const table of created) {
     const key = table instanceof RollTable ? brinkKey(table) : null;

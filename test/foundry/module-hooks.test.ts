@@ -83,7 +83,7 @@ describe("brink.preApplyDamage and brink.applyDamage", () => {
     await actor.setFlag("brink" as never, "immortal" as never, true as never);
     const { card, apply } = await attackPetra(actor);
     const pre = listen("brink.preApplyDamage");
-    // The README's example: a module that spares any actor carrying a flag.
+    // docs/module-api.md's example: a module that spares any actor carrying a flag.
     const id = Hooks.on(
       "brink.preApplyDamage" as never,
       ((target: Actor.Implementation) =>

@@ -1,5 +1,5 @@
 /**
- * The data paths README's "For module authors" table promises, read from a prepared actor and item
+ * The data paths docs/module-api.md's "For module authors" table promises, read from a prepared actor and item
  * as Token Action HUD or Item Piles would read them.
  */
 import { beforeEach, describe, expect, it } from "vitest";

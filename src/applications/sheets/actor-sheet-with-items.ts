@@ -10,6 +10,7 @@ import { effectSections } from "./effects-context";
 import { inventorySections, isInventoryType } from "./inventory-context";
 import { confirmDelete, itemMenuEntries, itemOf } from "./item-menu";
 import { receiveItem } from "./item-drop";
+import { writes } from "../../foundry/typed-writes";
 
 const ROW = ".item-row[data-item-id]";
 const MENU_BUTTON = ".item-menu-button";
@@ -143,7 +144,7 @@ export class ActorSheetWithItems extends BrinkActorSheet {
     const name = game.i18n.format("BRINK.Inventory.newItem", {
       type: game.i18n.localize(`TYPES.Item.${type}`),
     });
-    const [created] = await this.actor.createEmbeddedDocuments("Item", [{ name, type }] as Item.CreateData[]);
+    const [created] = await this.actor.createEmbeddedDocuments("Item", writes.Item.creates([{ name, type }]));
     await created?.sheet?.render(true);
   }
 

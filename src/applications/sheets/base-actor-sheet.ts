@@ -28,6 +28,7 @@ import { withValidatedSubmit } from "./submit";
 import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
 import { bindTabKeys } from "./tab-keys";
 import { bindButtonKeys } from "./button-keys";
+import { writes } from "../../foundry/typed-writes";
 
 export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
 
@@ -251,12 +252,12 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     const item = this.#itemFrom(target);
     const system = item?.system as { equipped?: boolean; dropped?: boolean } | undefined;
     if (!item || system?.equipped === undefined || system.dropped) return;
-    await item.update({ "system.equipped": !system.equipped } as Item.UpdateData);
+    await item.update(writes.Item.update({ "system.equipped": !system.equipped }));
   }
 
   static async #onPickUp(this: BrinkActorSheet, _event: Event, target: HTMLElement): Promise<void> {
     const item = this.#itemFrom(target);
-    if (item) await item.update({ "system.dropped": false } as Item.UpdateData);
+    if (item) await item.update(writes.Item.update({ "system.dropped": false }));
   }
 
   /** Clicking the pip that is the current value empties it; any other pip sets the value to it. */
@@ -265,6 +266,6 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     if (!pool || value === undefined) return;
     const current = Number(foundry.utils.getProperty(this.actor, `system.${pool}.value`));
     const next = Number(value) === current ? current - 1 : Number(value);
-    await this.actor.update({ [`system.${pool}.value`]: next } as Actor.UpdateData);
+    await this.actor.update(writes.Actor.update({ [`system.${pool}.value`]: next }));
   }
 }

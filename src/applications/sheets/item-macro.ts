@@ -54,7 +54,7 @@ function onHotbarDrop(_hotbar: unknown, data: unknown, slot: number): boolean | 
 }
 
 export function registerItemMacros(): void {
-  Hooks.on("hotbarDrop", onHotbarDrop as never);
+  Hooks.on("hotbarDrop", (hotbar, data, slot) => onHotbarDrop(hotbar, data, slot));
 }
 
 /** What an item macro does: a weapon attacks (the attack dialog), any other item is posted to chat. */

@@ -7,6 +7,7 @@ import { templatePath } from "../../constants";
 import { physicalData } from "../../data";
 import { descriptionOf } from "./inventory-context";
 import { isLantern, refillLantern } from "./lantern-refill";
+import { writes } from "../../foundry/typed-writes";
 
 /** One entry of v13's ContextMenu: its name is localised by the menu; `condition` hides it. */
 export interface ItemMenuEntry {
@@ -27,7 +28,7 @@ const icon = (name: string): string => `<i class="fa-solid fa-fw ${name}"></i>`;
 export async function toggleEquipped(item: Item.Implementation): Promise<void> {
   const physical = physicalData(item);
   if (!physical || physical.dropped) return;
-  await item.update({ "system.equipped": !physical.equipped } as Item.UpdateData);
+  await item.update(writes.Item.update({ "system.equipped": !physical.equipped }));
 }
 
 /** Asks before deleting an item or an Active Effect; deletes only on "Yes" (one write). */

@@ -6,6 +6,7 @@
 import { GearData, itemData } from "../../data";
 import { refillBlock } from "../../rules/exploration/light";
 import { warn } from "../dialog-form";
+import { writes } from "../../foundry/typed-writes";
 
 /** [decision] The oil a lantern burns: a gear item of this name (the equipment pack ships one). */
 export const OIL_FLASK_NAME = "BRINK.Light.Refill.oilName";
@@ -47,10 +48,13 @@ export async function refillLantern(
     return false;
   }
   // Both items in one write; the flask is counted down, never deleted.
-  await actor.updateEmbeddedDocuments("Item", [
-    { _id: lantern.id, "system.light.left": null },
-    { _id: flask.id, "system.quantity": flaskData.quantity - 1 },
-  ] as never);
+  await actor.updateEmbeddedDocuments(
+    "Item",
+    writes.Item.updates([
+      { _id: lantern.id, "system.light.left": null },
+      { _id: flask.id, "system.quantity": flaskData.quantity - 1 },
+    ]),
+  );
   ui.notifications?.info(
     game.i18n.format("BRINK.Light.Refill.done", {
       item: lantern.name,

@@ -7,7 +7,7 @@ export const defaultDurability = (metal: boolean): number => (metal ? 10 : 4);
 
 /**
  * Fields every carried item has. Dropped items stay on the actor, marked, never deleted. The rules
- * price nothing: `price` is a plain number of coins per item (README, Decisions), and `quantity` how
+ * price nothing: `price` is a plain number of coins per item (docs/decisions.md), and `quantity` how
  * many the stack holds, so trading modules such as Item Piles can read and write both.
  */
 export function physicalFields() {

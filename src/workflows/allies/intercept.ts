@@ -27,6 +27,7 @@ import { guardedDefender } from "../attack-card";
 import { tokensWithin } from "../attack-targets";
 import { combatantOf, giveReactionBack, type Fighter } from "../combat-economy";
 import { ECONOMY_REFUSAL } from "../../helpers/lang-keys";
+import { writes } from "../../foundry/typed-writes";
 
 export interface InterceptAsk {
   messageId: string;
@@ -102,8 +103,7 @@ async function writeAttacks(
     "chat/attack-card.hbs",
     attackCardContext(next, null, message.speaker?.alias),
   );
-  // The attack card model's fields; fvtt-types cannot narrow a message's system by its type here.
-  await message.update({ content, system: { attacks } } as never);
+  await message.update(writes.ChatMessage.update({ content, system: { attacks } }));
 }
 
 async function handleIntercept(ask: InterceptAsk, user: User.Implementation): Promise<RequestResult> {

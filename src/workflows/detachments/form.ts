@@ -16,6 +16,7 @@ import {
 } from "../../rules/detachment-forming";
 import { candidateOf } from "./candidates";
 import { detachmentsEnabled } from "./enabled";
+import { writes } from "../../foundry/typed-writes";
 
 export interface FormRequest {
   sceneId: string;
@@ -79,9 +80,14 @@ export async function handleForm(
   if (!kind) return refuse("BRINK.Formation.Refusal.noActor", { name: tokens[0]?.name ?? "" });
   const name = game.i18n.format("BRINK.Formation.name", { kind: kind.name });
   // Built from a Brink NPC's own source with Brink fields only.
-  const actor = await Actor.implementation.create(detachmentSource(kind, name, candidates) as never);
+  const actor = await Actor.implementation.create(
+    writes.Actor.restore(detachmentSource(kind, name, candidates)),
+  );
   if (!actor) return refuse("BRINK.Request.failed");
-  const [token] = await scene.createEmbeddedDocuments("Token", [tokenSource(actor, tokens)] as never);
+  const [token] = await scene.createEmbeddedDocuments(
+    "Token",
+    writes.Token.creates([tokenSource(actor, tokens)]),
+  );
   const hidden: DetachmentMember[] = tokens.map((member) => ({
     tokenId: member.id ?? "",
     name: member.name,

@@ -18,6 +18,7 @@ import { actorFrom, recoveryData, updateActors } from "../retreat";
 import { MAX_RETURNING } from "./return";
 import { travelTurns } from "./travel-count";
 import { postExplorationCard } from "./travel";
+import { writes, type Creation } from "../../foundry/typed-writes";
 
 const MAX_EXHAUSTION = 6;
 export const MAX_CORRUPTION_DIFFICULTY = 30;
@@ -101,9 +102,11 @@ export function entryWrite(entry: CheckEntry, pick: "before" | "after"): Record<
  * A failed stage's damage as an injury item whose effect steps the attribute down, as every lasting
  * attribute loss in Brink does, so an attribute at 0 has its usual effect (CON 0 kills).
  */
-function corruptionItem(entry: CheckEntry) {
+const isAttribute = (key: string): key is Attribute => (ATTRIBUTES as readonly string[]).includes(key);
+
+function corruptionItem(entry: CheckEntry): Creation<Item.Source> | null {
   const attribute = entry.attribute;
-  if (!attribute) return null;
+  if (!attribute || !isAttribute(attribute.key)) return null;
   const key = attribute.key;
   const label = game.i18n.localize(`BRINK.Attribute.${key}.label`);
   const name = game.i18n.format("BRINK.Exploration.Card.corruption.item", { attribute: label });
@@ -144,8 +147,7 @@ async function createCorruptionItems(checked: readonly Checked[], entries: Check
     const source = corruptionItem(entry);
     const actor = checked[index]?.actor;
     if (!source || !actor) continue;
-    // An injury item's source with its effect; fvtt-types cannot see Brink's item models here.
-    const [created] = await actor.createEmbeddedDocuments("Item", [source] as never);
+    const [created] = await actor.createEmbeddedDocuments("Item", writes.Item.creates([source]));
     entry.itemId = created?.id ?? "";
   }
 }

@@ -5,6 +5,7 @@
  */
 import { GearData, itemData, type LightRecord, type LightSnapshot } from "../../data";
 import { burnHour, isLightSource, type LightState } from "../../rules/exploration/light";
+import { writes } from "../../foundry/typed-writes";
 
 interface LitSource {
   actor: Actor.Implementation;
@@ -82,9 +83,11 @@ export async function writeLights(
   }
   for (const [uuid, list] of byActor) {
     const actor = actorOf(uuid);
-    // Item updates by id with a partial system; fvtt-types cannot see Brink's item models here.
     if (actor)
-      await actor.updateEmbeddedDocuments("Item", list.map((r) => itemUpdate(r.itemId, r[pick])) as never);
+      await actor.updateEmbeddedDocuments(
+        "Item",
+        writes.Item.updates(list.map((r) => itemUpdate(r.itemId, r[pick]))),
+      );
   }
 }
 

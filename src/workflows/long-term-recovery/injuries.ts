@@ -6,6 +6,7 @@
  */
 import type { HealedRecord } from "../../data";
 import { recoveryData, injuryData, S2_INJURY_PREFIX } from "../retreat";
+import { writes } from "../../foundry/typed-writes";
 
 export interface PermanentInjury {
   id: string;
@@ -80,11 +81,10 @@ export async function restoreHealed(actor: Actor.Implementation, healed: HealedR
     const entries = [...(recoveryData(actor).death.injuries as DeathEntry[])];
     for (const { index, entry } of [...healed.entries].sort((a, b) => a.index - b.index))
       entries.splice(Math.min(index, entries.length), 0, entry);
-    // The death rule's list is free-form data (an ObjectField per entry); fvtt-types wants its shape.
-    await actor.update({ "system.death.injuries": entries } as Actor.UpdateData);
+    await actor.update(writes.Actor.update({ "system.death.injuries": entries }));
   }
   const item = healed.item;
   if (item && !actor.items.has(String(item._id)))
     // The stored source, as this module recorded it (plain JSON).
-    await actor.createEmbeddedDocuments("Item", [item] as never, { keepId: true });
+    await actor.createEmbeddedDocuments("Item", writes.Item.restores([item]), { keepId: true });
 }

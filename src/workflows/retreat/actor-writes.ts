@@ -13,14 +13,14 @@ export async function updateActors(
       Object.keys(data).length > 0 && !actor.isToken && game.actors.get(actor.id ?? "") === actor,
   );
   if (batched.length > 0) {
-    // A batch of flattened actor changes, as Actor.update takes them.
+    // Flattened actor changes the workflows build as plain records (stored cards hold their conditions as strings).
     await Actor.implementation.updateDocuments(
       batched.map(({ actor, data }) => ({ _id: actor.id, ...data })) as never,
     );
   }
   for (const { actor, data } of updates) {
     if (!batched.some((entry) => entry.actor === actor) && Object.keys(data).length > 0)
-      await actor.update(data as never);
+      await actor.update(data as never); // The same plain record of flattened changes, for one token actor.
   }
 }
 

@@ -4,6 +4,7 @@
  */
 
 import type { CombatRecord } from "../../data/chat";
+import { writes } from "../../foundry/typed-writes";
 
 export type { CombatRecord };
 
@@ -45,5 +46,5 @@ export async function restoreCombat(record: CombatRecord | null | undefined): Pr
   if (game.combats.get(record._id)) return;
   const scene = typeof record.scene === "string" && game.scenes.get(record.scene) ? record.scene : null;
   // The record is the combat's own source as this module stored it (plain JSON).
-  await Combat.implementation.create({ ...record, scene } as never, { keepId: true });
+  await Combat.implementation.create(writes.Combat.restore({ ...record, scene }), { keepId: true });
 }

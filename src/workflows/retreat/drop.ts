@@ -7,6 +7,7 @@ import { rewriteCard } from "./card";
 import { appliedCard } from "./record";
 import { physicalData } from "./recovery-actor";
 import { DROP_REFUSAL } from "../../helpers/lang-keys";
+import { writes } from "../../foundry/typed-writes";
 
 export interface DropRequest {
   messageId: string;
@@ -49,6 +50,8 @@ export async function markDropped(
   dropped: boolean,
 ): Promise<void> {
   if (!itemIds.length) return;
-  // Item updates by id with a partial system; fvtt-types cannot see Brink's item models here.
-  await actor.updateEmbeddedDocuments("Item", itemIds.map((_id) => ({ _id, system: { dropped } })) as never);
+  await actor.updateEmbeddedDocuments(
+    "Item",
+    writes.Item.updates(itemIds.map((_id) => ({ _id, system: { dropped } }))),
+  );
 }

@@ -9,6 +9,7 @@ import { refuse, type RequestContext, type RequestResult } from "../../requests"
 import { isRunning } from "../../rules/team-turns";
 import { findRetreatParty, type PartyRequest } from "./requested-party";
 import { handleResolve } from "./resolve";
+import { writes } from "../../foundry/typed-writes";
 
 /** What calling a retreat did: resolved now (with its card), or left pending until the turn ends. */
 export type CallResult = RequestResult<{ messageId: string; pending: boolean }>;
@@ -26,10 +27,12 @@ export async function handleCall(request: PartyRequest, context: RequestContext)
   if (pendingOf(combat)) return refuse("BRINK.Retreat.Refusal.pending");
   const state = combat instanceof BrinkCombat ? combat.turnState : null;
   if (state && isRunning(state) && state.current !== null) {
-    await combat.update({
-      "system.pendingRetreat": chosen.map((member) => member.actor.uuid),
-      "system.pendingRetreatBy": context.user.id ?? null,
-    } as never);
+    await combat.update(
+      writes.Combat.update({
+        "system.pendingRetreat": chosen.map((member) => member.actor.uuid),
+        "system.pendingRetreatBy": context.user.id ?? null,
+      }),
+    );
     return { ok: true, messageId: "", pending: true };
   }
   const resolved = await handleResolve(request, context);
@@ -40,7 +43,7 @@ export async function handleCall(request: PartyRequest, context: RequestContext)
 export async function handleCancel({ combatId }: { combatId: string }): Promise<RequestResult> {
   const combat = game.combats.get(combatId) as Combat.Implementation | undefined;
   if (!combat || !pendingOf(combat)) return refuse("BRINK.Retreat.Refusal.nothingPending");
-  await combat.update({ "system.pendingRetreat": [], "system.pendingRetreatBy": null } as never);
+  await combat.update(writes.Combat.update({ "system.pendingRetreat": [], "system.pendingRetreatBy": null }));
   return { ok: true };
 }
 
@@ -72,7 +75,7 @@ async function resolvePending(combatId: string, afterResolve: AfterResolve): Pro
     return;
   }
   // Refused now (a module cancelled it, the party changed): the fight goes on, and the GM is told why.
-  await combat.update({ "system.pendingRetreat": [], "system.pendingRetreatBy": null } as never);
+  await combat.update(writes.Combat.update({ "system.pendingRetreat": [], "system.pendingRetreatBy": null }));
   ui.notifications?.warn(game.i18n.format(result.reason, result.data ?? {}));
 }
 

@@ -18,6 +18,7 @@ import type { RetreatCharacterRecord, RetreatRecord } from "./record";
 import { retreatCharacter } from "./recovery-actor";
 import { findRetreatParty, type PartyRequest } from "./requested-party";
 import { rollRetreat } from "./rolls";
+import { writes } from "../../foundry/typed-writes";
 
 const candidateNames = (actor: Actor.Implementation, choice: DropItemsChoice) =>
   choice.candidateIds.map((id) => ({ id, name: actor.items.get(id)?.name ?? id }));
@@ -59,7 +60,7 @@ export async function handleResolve(
   const characters: RetreatCharacterRecord[] = [];
   for (const { member, result, changes, items } of prepared) {
     const created =
-      items.length > 0 ? await member.actor.createEmbeddedDocuments("Item", items as never) : [];
+      items.length > 0 ? await member.actor.createEmbeddedDocuments("Item", writes.Item.restores(items)) : [];
     characters.push({
       actorUuid: member.actor.uuid,
       name: member.name,

@@ -10,6 +10,7 @@ import {
   type ReuniteActorRecord,
   type ReuniteRecord,
 } from "./reunite-record";
+import { writes } from "../../foundry/typed-writes";
 
 const endsOnReunion = (item: Item.Implementation) =>
   item.type === "setback" && setbackData(item)?.endsOn === "reunited";
@@ -84,7 +85,8 @@ export async function handleReuniteRevert({ messageId }: { messageId: string }):
     // Items still on the sheet (by id) are not made twice.
     const missing = entry.deletedItems.filter((source) => !actor.items.has(String(source._id)));
     // The stored item sources, as this module recorded them (plain JSON).
-    if (missing.length > 0) await actor.createEmbeddedDocuments("Item", missing as never, { keepId: true });
+    if (missing.length > 0)
+      await actor.createEmbeddedDocuments("Item", writes.Item.restores(missing), { keepId: true });
   }
   record.status = "reverted";
   await message.update({ content: await renderReuniteCard(record), system: { status: "reverted" } });
