@@ -203,7 +203,8 @@ function play(fight: Fight): FightResult {
     if (mover === undefined) return "stalemate";
     if (partyRetreats(fight, mover)) return "retreat";
     // The undo history is the tracker's, not the fight's: dropping it keeps each turn cheap.
-    const taken = takeTurn({ ...fight.turns, history: [] }, mover.input.id);
+    // The mover is one of membersToMove already: the GM's path skips asking the scheduler again.
+    const taken = takeTurn({ ...fight.turns, history: [] }, mover.input.id, { byGM: true });
     if (!taken.ok) return "stalemate";
     fight.turns = taken.state;
     fight.lastRound = taken.state.round;
