@@ -51,6 +51,7 @@ import { registerSmallActions } from "./workflows/small-actions";
 import { registerSmallActionPrompts } from "./applications/actions/small-action-prompts";
 import { registerExploration } from "./workflows/exploration";
 import { registerExplorationControls } from "./applications/exploration";
+import { registerPlannerControl } from "./applications/odds";
 import { registerDetachmentControls } from "./applications/detachments";
 import { registerChosenTitles } from "./applications/chosen-titles";
 
@@ -99,6 +100,7 @@ Hooks.once("init", () => {
   registerSmallActionPrompts();
   registerExploration();
   registerExplorationControls();
+  registerPlannerControl();
   registerDetachmentControls();
   registerLegacyRecoveryCards();
   registerCardButtons();
