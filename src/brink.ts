@@ -37,6 +37,8 @@ import { registerPendingRetreat } from "./workflows/retreat";
 import { chooseDroppedItems } from "./applications/retreat";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
+import { registerKillingStrike } from "./workflows/killing-strike";
+import { registerSurpriseMark } from "./workflows/surprise";
 import { registerConditionClock } from "./workflows/durations";
 import { registerSeekCover } from "./workflows/seek-cover";
 import { registerSeekCoverPrompt } from "./applications/actions/seek-cover";
@@ -49,6 +51,7 @@ import { registerSmallActions } from "./workflows/small-actions";
 import { registerSmallActionPrompts } from "./applications/actions/small-action-prompts";
 import { registerExploration } from "./workflows/exploration";
 import { registerExplorationControls } from "./applications/exploration";
+import { registerPlannerControl } from "./applications/odds";
 import { registerDetachmentControls } from "./applications/detachments";
 import { registerChosenTitles } from "./applications/chosen-titles";
 
@@ -83,6 +86,8 @@ Hooks.once("init", () => {
   registerPendingRetreat(chooseDroppedItems);
   registerIncapacity();
   registerGuardClock();
+  registerKillingStrike();
+  registerSurpriseMark();
   registerConditionClock();
   registerSeekCover();
   registerSeekCoverPrompt();
@@ -95,6 +100,7 @@ Hooks.once("init", () => {
   registerSmallActionPrompts();
   registerExploration();
   registerExplorationControls();
+  registerPlannerControl();
   registerDetachmentControls();
   registerLegacyRecoveryCards();
   registerCardButtons();

@@ -28,10 +28,10 @@ const asRoland = <T>(work: () => Promise<T>) => asUser(rolandsPlayer, work);
 
 const PANEL_SELECTORS = [
   ".brink-actions-panel",
-  ".actions-panel-header",
+  ".actions-bar",
+  ".actions-toolbar",
   ".actions-extended",
   ".actions-list",
-  ".action-row",
   ".action-take",
   ".reason",
   ".hint",
@@ -84,7 +84,9 @@ async function rolandMidReload(): Promise<Fight> {
 
 interface PanelLook {
   panels: number;
-  actionsLeft: string;
+  status: string;
+  /** How far the sheet's tab strip's bottom edge lies below the window's (0 when inside). */
+  tabsBelowWindow: number;
   extended: string;
   /** Each reason: its text, and whether all of it shows inside the panel. */
   reasons: { text: string; shown: boolean }[];
@@ -100,19 +102,27 @@ async function lookAtPanel(page: Page): Promise<PanelLook> {
       element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
     return {
       panels: document.querySelectorAll(".brink-actions-panel").length,
-      actionsLeft: text(panel?.querySelector(".actions-left")),
+      status: text(panel?.querySelector(".actions-status")),
+      tabsBelowWindow: Math.max(
+        0,
+        (document.querySelector(".sheet-tabs")?.getBoundingClientRect().bottom ?? 0) -
+          (document.querySelector(".application")?.getBoundingClientRect().bottom ?? 0),
+      ),
       extended: text(panel?.querySelector(".actions-extended")),
-      reasons: [...(panel?.querySelectorAll<HTMLElement>(".reason") ?? [])].map((reason) => {
-        const box = reason.getBoundingClientRect();
-        const shown =
-          frame !== undefined &&
-          box.width > 0 &&
-          box.height > 0 &&
-          reason.scrollWidth <= reason.clientWidth + 1 &&
-          box.left >= frame.left - 1 &&
-          box.right <= frame.right + 1;
-        return { text: text(reason), shown };
-      }),
+      // The reasons in view: the closed menu's are not.
+      reasons: [...(panel?.querySelectorAll<HTMLElement>(".reason") ?? [])]
+        .filter((reason) => !reason.closest("[hidden]"))
+        .map((reason) => {
+          const box = reason.getBoundingClientRect();
+          const shown =
+            frame !== undefined &&
+            box.width > 0 &&
+            box.height > 0 &&
+            reason.scrollWidth <= reason.clientWidth + 1 &&
+            box.left >= frame.left - 1 &&
+            box.right <= frame.right + 1;
+          return { text: text(reason), shown };
+        }),
     };
   });
   const tabStops: string[] = [];
@@ -158,7 +168,8 @@ async function shoot(
   return { overflow, lowContrast, look };
 }
 
-const EXPECTED_REASONS = ["No actions left", "Finish or abandon the extended action first"];
+/** Said once each: the reload's line names what to finish, Continue why it waits. */
+const EXPECTED_EXTENDED = "Finish or abandon reload (1 to pay) first Continue No actions left Abandon";
 
 describe("the actions panel on Roland's sheet, on his turn mid-reload", () => {
   const cases = [
@@ -179,16 +190,14 @@ describe("the actions panel on Roland's sheet, on his turn mid-reload", () => {
       expect(result.overflow).toEqual([]);
       expect(result.lowContrast).toEqual([]);
       expect(result.look.panels).toBe(1);
-      expect(result.look.actionsLeft).toBe("Actions left: 0");
-      expect(result.look.extended).toContain("reload: 1 to pay");
-      expect(result.look.extended).toContain("Continue No actions left Abandon");
-      expect(result.look.extended).toContain("Abandon");
-      expect(result.look.reasons.map((reason) => reason.text)).toEqual(
-        expect.arrayContaining(EXPECTED_REASONS),
-      );
+      expect(result.look.status).toBe("Your turn · 0 actions left");
+      expect(result.look.extended).toBe(EXPECTED_EXTENDED);
+      expect(result.look.reasons.map((reason) => reason.text)).toEqual(["No actions left"]);
       expect(result.look.reasons.filter((reason) => !reason.shown)).toEqual([]);
-      expect(result.look.tabStops.slice(0, 2)).toEqual(["Continue", "abandonExtended"]);
-      expect(result.look.tabStops).toEqual(expect.arrayContaining(["move", "guard", "custom", "dodge"]));
+      // The toolbar is one Tab stop (End turn: nothing else can be taken), then Abandon.
+      expect(result.look.tabStops).toEqual(["panelEndTurn", "abandonExtended"]);
+      // Before the panel was a toolbar, the tabs sat below the window's bottom edge.
+      expect(result.look.tabsBelowWindow).toBe(0);
     },
   );
 });
@@ -209,11 +218,10 @@ describe("the actions panel in the tracker's acting row, in the 300 px sidebar",
     expect(result.lowContrast).toEqual([]);
     expect(result.look.panels).toBe(1);
     expect(html).toContain(`data-combatant-id="${f.member("Roland").id ?? ""}"`);
-    expect(result.look.extended).toContain("reload: 1 to pay");
-    expect(result.look.reasons.map((reason) => reason.text)).toEqual(
-      expect.arrayContaining(EXPECTED_REASONS),
-    );
+    expect(result.look.extended).toBe(EXPECTED_EXTENDED);
+    expect(result.look.reasons.map((reason) => reason.text)).toEqual(["No actions left"]);
     expect(result.look.reasons.filter((reason) => !reason.shown)).toEqual([]);
-    expect(result.look.tabStops.slice(0, 2)).toEqual(["Continue", "abandonExtended"]);
+    // The tracker keeps its own End turn: the bar's one Tab stop is its menu.
+    expect(result.look.tabStops).toEqual(["toggleActionsMenu", "abandonExtended"]);
   });
 });

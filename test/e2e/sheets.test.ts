@@ -372,7 +372,8 @@ describe("sheets in Chromium at 1280×800", () => {
       );
       await page.close();
       expect(overlaps).toEqual([]);
-      expect(headings).toEqual(["Attributes", "Defences", "Skills", "Combat"]);
+      // Issue 25: the GM's NPC sheet leads with its attacks.
+      expect(headings).toEqual(["Combat", "Attributes", "Defences", "Skills"]);
       expect(html).toContain("Holds the gate until relieved.");
     },
   );

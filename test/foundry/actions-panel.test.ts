@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { notifications, resetWorld } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
-import { answerDialog, clearDialogAnswers } from "../fake-foundry/ui";
+import { answerDialog, clearDialogAnswers, shownDialogs } from "../fake-foundry/ui";
 import { userEvent } from "../fake-foundry/combat-tracker";
 import { clickAction, openSheet } from "../support/sheets";
 import {
@@ -40,7 +40,19 @@ const openRolandsSheet = (f: Fight) =>
 
 const panelRow = (root: ParentNode, key: string) =>
   root.querySelector(`.brink-actions-panel .action-row[data-key='${key}']`);
-const actionsLeft = (root: ParentNode) => text(root.querySelector(".brink-actions-panel .actions-left"));
+/** A key pressed on an element, as the browser sends it (keydown bubbling from the element). */
+function press(element: Element | null | undefined, key: string): void {
+  const view = element?.ownerDocument.defaultView;
+  if (!element || !view) throw new Error(`nothing to press ${key} on`);
+  element.dispatchEvent(new view.KeyboardEvent("keydown", { key, bubbles: true }));
+}
+const status = (root: ParentNode) => text(root.querySelector(".brink-actions-panel .actions-status"));
+const tooltip = (root: ParentNode, key: string) =>
+  panelRow(root, key)?.querySelector("button")?.getAttribute("data-tooltip") ?? "";
+const toolbarKeys = (root: ParentNode) =>
+  [...root.querySelectorAll<HTMLElement>(".actions-toolbar [data-toolbar-item]")].map(
+    (button) => button.dataset.key ?? button.dataset.action,
+  );
 
 describe("the actions panel on the sheet", () => {
   it("is absent out of combat, and for an actor not in a started fight", async () => {
@@ -49,41 +61,97 @@ describe("the actions panel on the sheet", () => {
     expect(sheet.element.querySelector(".brink-actions-panel")).toBeNull();
   });
 
-  it("lists the actions with prompts, their costs and reactions with where they are taken", async () => {
+  it("puts the common actions first as a toolbar with End turn, the rest behind More, each with its cost", async () => {
     const f = await rolandsTurn();
     const sheet = await openRolandsSheet(f);
-    expect(actionsLeft(sheet.element)).toBe("Actions left: 3");
-    const keys = [...sheet.element.querySelectorAll<HTMLElement>(".brink-actions-panel .action-row")].map(
+    expect(status(sheet.element)).toBe("Your turn · 3 actions left");
+    expect(toolbarKeys(sheet.element)).toEqual([
+      "attack",
+      "move",
+      "step",
+      "sprint",
+      "guard",
+      "seekCover",
+      "wait",
+      "toggleActionsMenu",
+      "panelEndTurn",
+    ]);
+    const menu = sheet.element.querySelector<HTMLElement>(".actions-menu");
+    expect(menu?.hidden).toBe(true);
+    const menuKeys = [...(menu?.querySelectorAll<HTMLElement>(".action-row") ?? [])].map(
       (row) => row.dataset.key,
     );
-    expect(keys).toEqual(
-      expect.arrayContaining(["attack", "move", "sprint", "guard", "wait", "custom", "step", "dodge"]),
+    expect(menuKeys).toEqual(
+      expect.arrayContaining(["custom", "resuscitate", "dropProne", "dodge", "resist"]),
     );
+    expect(menuKeys).not.toContain("move");
     expect(text(panelRow(sheet.element, "sprint"))).toContain("1 stamina");
-    expect(text(panelRow(sheet.element, "sprint"))).toContain("Move first");
     expect(panelRow(sheet.element, "sprint")?.querySelector("button")?.getAttribute("aria-disabled")).toBe(
       "true",
     );
-    expect(panelRow(sheet.element, "sprint")?.querySelector("button")?.getAttribute("data-tooltip")).toBe(
-      "Move first",
-    );
+    expect(tooltip(sheet.element, "sprint")).toBe("Sprint: 1 action · 1 stamina — Move first");
     expect(text(panelRow(sheet.element, "guard"))).toContain("ends the turn");
-    expect(text(panelRow(sheet.element, "move"))).toContain("1 action");
-    expect(text(panelRow(sheet.element, "move"))).not.toContain("actions");
+    expect(text(panelRow(sheet.element, "move"))).toBe("Move");
+    expect(tooltip(sheet.element, "move")).toBe("Move: 1 action");
     expect(text(panelRow(sheet.element, "resuscitate"))).toContain("2 actions");
-    expect(text(panelRow(sheet.element, "dodge"))).toContain("Taken from the attack card");
+    expect(text(menu?.querySelector(".hint"))).toContain("Taken from the attack card");
+    // One Tab stop: the first action that can be taken; the disabled Sprint never is one.
+    const stops = [...sheet.element.querySelectorAll<HTMLElement>(".actions-toolbar [tabindex='0']")];
+    expect(stops.map((stop) => stop.dataset.key)).toEqual(["attack"]);
   });
 
-  it("Move through the panel spends an action on the combatant and the sheet shows the new pips", async () => {
+  it("More opens the menu in place; arrow keys move along the toolbar, Escape closes the menu", async () => {
     const f = await rolandsTurn();
     const sheet = await openRolandsSheet(f);
-    await asRoland(() => clickAction(sheet, ".action-row[data-key='move'] [data-action='panelAction']"));
-    expect(f.member("Roland").economy).toMatchObject({ moved: true, actionsLeft: 2 });
-    // The combatant's update re-renders the open sheet (and the tracker) by itself.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(actionsLeft(sheet.element)).toBe("Actions left: 2");
-    expect(text(panelRow(sheet.element, "move"))).toContain("Already moved this turn");
-    expect(panelRow(sheet.element, "sprint")?.querySelector("[data-action='panelAction']")).not.toBeNull();
+    // Foundry's windows sit in the page; the fake leaves them detached, where nothing can take focus.
+    sheet.element.ownerDocument.body.append(sheet.element);
+    const more = sheet.element.querySelector<HTMLElement>(".actions-more");
+    more?.click();
+    expect(sheet.element.querySelector<HTMLElement>(".actions-menu")?.hidden).toBe(false);
+    expect(more?.getAttribute("aria-expanded")).toBe("true");
+    const focused = () => sheet.element.ownerDocument.activeElement as HTMLElement | null;
+    expect(focused()?.dataset.key).toBe("brandish");
+    press(focused(), "Escape");
+    expect(sheet.element.querySelector<HTMLElement>(".actions-menu")?.hidden).toBe(true);
+    expect(focused()).toBe(more);
+
+    const attack = sheet.element.querySelector<HTMLElement>(".actions-toolbar button[data-key='attack']");
+    attack?.focus();
+    press(attack, "ArrowRight");
+    expect(focused()?.dataset.key).toBe("move");
+    // Step can be taken; Sprint (move first) cannot and is passed over.
+    press(focused(), "ArrowRight");
+    press(focused(), "ArrowRight");
+    expect(focused()?.dataset.key).toBe("guard");
+    expect(attack?.tabIndex).toBe(-1);
+    expect(focused()?.tabIndex).toBe(0);
+    press(focused(), "End");
+    expect(focused()?.dataset.action).toBe("panelEndTurn");
+  });
+
+  it("End turn on the sheet ends the turn through the same request as the tracker", async () => {
+    const f = await rolandsTurn();
+    const sheet = await openRolandsSheet(f);
+    // It names the key bound to End turn in Configure Controls, and announces it.
+    const endTurn = sheet.element.querySelector("[data-action='panelEndTurn']");
+    expect(endTurn?.getAttribute("aria-keyshortcuts")).toBe("Alt+E");
+    expect(endTurn?.getAttribute("data-tooltip")).toBe("Key: Alt+E (change it in Configure Controls)");
+    await asRoland(() => clickAction(sheet, "[data-action='panelEndTurn']"));
+    expect(f.combat.turnState.current).toBeNull();
+    expect(f.member("Roland").economy.inTurn).toBe(false);
+  });
+
+  it("off his turn the sheet says he waits with his reactions, and offers Take turn when his team moves", async () => {
+    const f = await rolandAgainstGuard(rolandsPlayer);
+    const sheet = await openRolandsSheet(f);
+    expect(status(sheet.element)).toBe("Your turn: take it");
+    expect(toolbarKeys(sheet.element)).toEqual(["panelTakeTurn", "toggleActionsMenu"]);
+    await asRoland(() => clickAction(sheet, "[data-action='panelTakeTurn']"));
+    expect(f.combat.turnState.current).toBe(f.member("Roland").id);
+    await asRoland(() => f.combat.endTurn());
+    await sheet.render();
+    expect(status(sheet.element)).toBe("Waiting · 1 reaction ready");
+    expect(text(sheet.element.querySelector(".brink-actions-panel"))).not.toContain("Not your turn");
   });
 
   it("a refused custom action writes nothing and shows the reason", async () => {
@@ -106,8 +174,13 @@ describe("the actions panel on the sheet", () => {
     await asRoland(() => clickAction(sheet, ".action-row[data-key='custom'] [data-action='panelAction']"));
     expect(f.member("Roland").economy.extended).toEqual({ key: "reload", remaining: 1 });
     await sheet.render();
-    expect(text(sheet.element.querySelector(".actions-extended"))).toContain("reload: 1 to pay");
-    expect(text(panelRow(sheet.element, "move"))).toContain("Finish or abandon the extended action first");
+    // The reason is said once, on the reload's own line, not on every action.
+    expect(text(sheet.element.querySelector(".actions-extended"))).toContain(
+      "Finish or abandon reload (1 to pay) first",
+    );
+    expect(sheet.element.querySelector(".actions-headline")).toBeNull();
+    expect(text(panelRow(sheet.element, "move"))).toBe("Move");
+    expect(tooltip(sheet.element, "move")).toContain("Finish or abandon the extended action first");
     // Next round: Continue pays the last action and the reload is done.
     await asRoland(() => f.combat.endTurn());
     await f.combat.takeTurn(f.member("Guard").id ?? "");
@@ -132,7 +205,31 @@ describe("the actions panel on the sheet", () => {
   it("shows on an NPC's sheet for the GM too", async () => {
     const f = await rolandsTurn();
     const sheet = (await openSheet(NpcSheet, f.actor("Guard") as never)) as DocumentSheetSurface<unknown>;
-    expect(text(panelRow(sheet.element, "move"))).toContain("Not your turn");
+    expect(status(sheet.element)).toBe("Waiting · 1 reaction ready");
+    expect(panelRow(sheet.element, "dodge")).not.toBeNull();
+  });
+});
+
+describe("the player's quick start", () => {
+  it("is one click from the character sheet: five steps naming the buttons, from Take turn to Rest", async () => {
+    const f = await rolandsTurn();
+    const sheet = await openRolandsSheet(f);
+    answerDialog(null);
+    await asRoland(() => clickAction(sheet, "[data-action='quickStart']"));
+    const dialog = shownDialogs.at(-1);
+    expect(dialog?.title).toBe("Your first fight");
+    const shown = sheet.element.ownerDocument.createElement("div");
+    shown.innerHTML = dialog?.content ?? "";
+    const steps = [...shown.querySelectorAll(".quick-start-steps li strong")].map(text);
+    expect(steps).toEqual([
+      "Take your turn.",
+      "Attack.",
+      "React on the card.",
+      "End your turn.",
+      "Rest after the fight.",
+    ]);
+    const npcSheet = (await openSheet(NpcSheet, f.actor("Guard") as never)) as DocumentSheetSurface<unknown>;
+    expect(npcSheet.element.querySelector("[data-action='quickStart']")).toBeNull();
   });
 });
 
@@ -150,6 +247,23 @@ describe("the actions panel in the tracker", () => {
     });
     expect(f.member("Roland").economy).toMatchObject({ inTurn: false, reactionsLeft: 2 });
     expect(f.combat.turnState.current).toBeNull();
+  });
+
+  it("each row is a Tab stop; Enter on one opens that combatant's sheet, for those who may see it", async () => {
+    const f = await rolandsTurn();
+    const tracker = await asRoland(() => mountTracker());
+    const row = (name: string) =>
+      tracker.element.querySelector<HTMLElement>(`.brink-member[data-combatant-id='${f.member(name).id}']`);
+    expect(row("Roland")?.tabIndex).toBe(0);
+    expect(row("Roland")?.getAttribute("aria-label")).toBe("Roland: Your turn");
+    const sheetOf = (name: string) => f.actor(name).sheet as unknown as { rendered: boolean } | null;
+    await asRoland(async () => {
+      press(row("Roland"), "Enter");
+      await vi.waitFor(() => expect(sheetOf("Roland")?.rendered).toBe(true));
+      // The guard is not his to look at: Enter does nothing there.
+      press(row("Guard"), "Enter");
+    });
+    expect(sheetOf("Guard")?.rendered).toBeFalsy();
   });
 
   it("is not shown to a player who does not own the acting character", async () => {

@@ -120,7 +120,9 @@ describe("Command", () => {
     const sheet = (await asClementine(() =>
       openSheet(CharacterSheet, f.actor("Clementine")),
     )) as DocumentSheetSurface<unknown>;
-    expect(row(sheet.element, "attack")?.getAttribute("aria-disabled")).toBe("true");
+    // Off her turn the panel shows only what she waits with: her reactions.
+    expect(row(sheet.element, "attack")).toBeNull();
+    expect(row(sheet.element, "dodge")).not.toBeNull();
     await command(f, "Clementine");
     await sheet.render();
     expect(row(sheet.element, "attack")?.getAttribute("aria-disabled")).not.toBe("true");

@@ -126,9 +126,9 @@ describe("the attack card a user reads", () => {
     expect(section?.getAttribute("role")).toBe("group");
     const reactions = [...(section?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
     expect(reactions.map((button) => [text(button), button.querySelector("i")?.className])).toEqual([
-      ["Block", "fa-solid fa-shield"],
-      ["Parry", "fa-solid fa-hand"],
-      ["Dodge", "fa-solid fa-person-running"],
+      ["Block 1 stamina", "fa-solid fa-shield"],
+      ["Parry 1 stamina", "fa-solid fa-hand"],
+      ["Dodge 1 stamina", "fa-solid fa-person-running"],
     ]);
     const apply = target?.querySelector('[data-action="apply-damage"]');
     expect(apply?.closest(".defender-reactions")).toBeNull();

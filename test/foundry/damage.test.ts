@@ -97,6 +97,8 @@ describe("applying damage from an attack card", () => {
     expect([...life(actor).conditions].sort()).toEqual(["dead", "unconscious"]);
     expect(actor.statuses.has("dead")).toBe(true);
     expect(third.content).toContain("Death luck test 1 vs 10: failed.");
+    // The row's headline says it before the steps do.
+    expect(third.content).toContain('<p class="life-headline">Boudica is dead.</p>');
   });
 
   it("cheats death on a good luck test and raises the difficulty by 5 for good", async () => {
@@ -108,6 +110,7 @@ describe("applying damage from an attack card", () => {
     expect(life(actor).luck.deathDifficulty).toBe(15);
     expect(life(actor).conditions.has("dead")).toBe(false);
     expect(life(actor).conditions.has("unconscious")).toBe(true);
+    expect(card.content).toContain('<p class="life-headline">Boudica cheated death, and is down.</p>');
   });
 
   it("applies a card once: the second click changes nothing", async () => {

@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { queueDice } from "../fake-foundry/dice";
-import { resetWorld, settings } from "../fake-foundry/install";
+import { resetWorld, session, settings, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { placeToken } from "../fake-foundry/ui";
 import { onCard } from "../support/cards";
@@ -18,6 +18,7 @@ import { bootCombat, player } from "../foundry/combat-fixtures";
 
 await bootCombat();
 const { requestFromGM } = await import("../../src/requests");
+const { lifeAction } = await import("../../src/workflows/life");
 const mallory = player("mallory");
 cleanWorldEachTest();
 beforeEach(() => resetWorld());
@@ -78,5 +79,22 @@ describe("a player's console write to a rule-owned field of their own character"
     const petra = await dyingPetra();
     await asUser(mallory, () => petra.update({ "system.endurance.value": 5 } as never));
     expect(kept(petra).endurance.value).toBe(5);
+  });
+});
+
+describe("a rule-owned change with no GM connected", () => {
+  it("is not attempted from the player's client: a death save waits for the GM, writing nothing", async () => {
+    const petra = await dyingPetra();
+    const before = structuredClone(petra.toObject().system);
+    const writes = writeLog.length;
+    session.user.active = false;
+    try {
+      const result = await asUser(mallory, () => lifeAction(petra, { kind: "death-save" }));
+      expect(result).toEqual({ ok: false, reason: "BRINK.Request.noGM" });
+    } finally {
+      session.user.active = true;
+    }
+    expect(writeLog.length).toBe(writes);
+    expect(petra.toObject().system).toEqual(before);
   });
 });

@@ -28,10 +28,11 @@ const text = (element: { textContent: string | null } | null | undefined) =>
   element?.textContent?.trim() ?? "";
 
 describe("the combat tracker", () => {
-  it("shows each team with its members' marks, whose move it is, and the round", async () => {
+  it("shows each team with its members' marks, whose move it is, and the round once (core's header)", async () => {
     await midRoundFight();
     const doc = parse((await renderTracker()).html);
-    expect(text(doc.querySelector(".round-label"))).toBe("Round 1");
+    expect(doc.querySelector(".round-label")).toBeNull();
+    expect(text(doc.querySelector(".encounter-title"))).toBe("Round 1");
     expect(text(doc.querySelector(".move-label"))).toBe("Foes: choose who acts next.");
     const teams = [...doc.querySelectorAll(".brink-team")].map((team) => ({
       name: text(team.querySelector(".section-name")),

@@ -8,8 +8,10 @@ import { BrinkCombat } from "../../documents/combat";
 import { takeReadiedAction } from "../actions/small-action-prompts";
 import { askDelayAfter, askTeamChanges } from "./dialogs";
 import { PANEL_ACTIONS } from "../actions/panel";
+import { bindToolbarKeys } from "../actions/toolbar-keys";
 import { combatTrackerBase } from "./tracker-base";
 import { trackerView, type TrackerView } from "./tracker-context";
+import { ODDS_ACTIONS, ODDS_PART, oddsPartContext } from "../odds";
 
 /** Core's initiative buttons (header and rows); BrinkCombat refuses the rolls as well. */
 const INITIATIVE_CONTROLS = ["rollAll", "rollNPC", "rollInitiative"]
@@ -53,12 +55,14 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       cancelRetreat: BrinkCombatTracker.#onCancelRetreat,
       ...PANEL_ACTIONS,
       takeReadied: BrinkCombatTracker.#onTakeReadied,
+      ...ODDS_ACTIONS,
     },
   };
 
   /** Core's header (encounter switching) stays; the turn list and the controls are Brink's. */
   static override PARTS = {
     header: { template: "templates/sidebar/tabs/combat/header.hbs" },
+    [ODDS_PART]: { template: templatePath("combat/odds.hbs") },
     teams: { template: templatePath("combat/tracker.hbs"), scrollable: [""] },
     controls: { template: templatePath("combat/controls.hbs") },
   };
@@ -82,6 +86,7 @@ export class BrinkCombatTracker extends combatTrackerBase() {
   override async _preparePartContext(partId: string, context: RenderContext, options: RenderOptions) {
     const prepared = await super._preparePartContext(partId, context, options);
     if (partId === "teams" || partId === "controls") Object.assign(prepared, this.currentView());
+    if (partId === ODDS_PART) Object.assign(prepared, oddsPartContext(this));
     return prepared;
   }
 
@@ -89,6 +94,24 @@ export class BrinkCombatTracker extends combatTrackerBase() {
     await super._onRender(context, options);
     this.#removeInitiativeControls();
     if (game.user.isGM) this.#bindTeamDragAndDrop();
+    this.#bindKeys();
+  }
+
+  #keysBoundTo: HTMLElement | null = null;
+
+  /** The panel's toolbar keys, and Enter on a focused row opening that combatant's sheet. */
+  #bindKeys(): void {
+    if (this.#keysBoundTo === this.element) return;
+    this.#keysBoundTo = this.element;
+    bindToolbarKeys(this.element);
+    this.element.addEventListener("keydown", (event) => {
+      const row = event.target as Partial<HTMLElement> | null;
+      if (event.key !== "Enter" || typeof row?.matches !== "function" || !row.matches(".brink-member"))
+        return;
+      event.preventDefault();
+      const actor = this.viewedCombat?.combatants.get(row.dataset?.combatantId ?? "")?.actor;
+      if (actor?.testUserPermission(game.user, "OBSERVER")) void actor.sheet?.render(true);
+    });
   }
 
   /**

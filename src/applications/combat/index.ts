@@ -88,7 +88,9 @@ function resynchroniseCombatsOf(actor: { uuid: string } | null | undefined): voi
       const member = combat.memberState(combatant.id ?? "");
       return (
         member !== undefined &&
-        (member.canAct !== combatant.ableToAct || member.cannotBeSurprised !== combatant.cannotBeSurprised)
+        (member.canAct !== combatant.ableToAct ||
+          member.cannotBeSurprised !== combatant.cannotBeSurprised ||
+          (member.surprised === true) !== combatant.markedSurprised)
       );
     });
     if (outOfStep) void combat.synchronise();

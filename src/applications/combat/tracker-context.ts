@@ -48,7 +48,10 @@ export interface MemberView {
   name: string;
   img: string;
   mark: MemberMark;
+  /** "Acting", "Waiting"…; "Your turn" for the player whose combatant acts or may act now. */
   markLabel: string;
+  /** What the focusable row says: its name and mark. */
+  rowLabel: string;
   teamColor: string;
   actions: PipView[];
   actionsLabel: string;
@@ -247,15 +250,19 @@ function memberView(
   const idle = running && state.current === null;
   const actionsLeft = actionsShown(economy, mark);
   const reactionTotal = Math.max(REACTIONS_PER_ROUND, economy.reactionsLeft);
-  const readied = readiedActionOf(combatant);
+  // Most rows hold no readied action: the economy already says so, without working it out again.
+  const readied = economy.readied ? readiedActionOf(combatant) : null;
   const canTakeTurn = idle && owner && mark === "ready";
   const canTakeReadied = readied !== null && owner && economy.reactionsLeft > 0;
+  const yours = !viewer.isGM && viewer.owns(combatant) && (mark === "acting" || mark === "ready");
+  const markLabel = localize(yours ? "BRINK.Combat.Mark.yourTurn" : `BRINK.Combat.Mark.${mark}`);
   return {
     id,
     name: combatant.name ?? "",
     img: combatant.img || DEFAULT_PORTRAIT,
     mark,
-    markLabel: localize(`BRINK.Combat.Mark.${mark}`),
+    markLabel,
+    rowLabel: `${combatant.name ?? ""}: ${markLabel}`,
     teamColor,
     actions: pips(actionsLeft, ACTIONS_PER_TURN),
     actionsLabel: format("BRINK.Combat.Tracker.actionsLeft", { count: String(actionsLeft) }),
@@ -292,7 +299,7 @@ function memberView(
     // The acting member, or an ally holding a commanded action to take now (RULES §3 Command).
     panel:
       owner && (mark === "acting" || holdsGrantedAction(combatant.economy))
-        ? actionsPanelView(combatant)
+        ? actionsPanelView(combatant, false)
         : null,
   };
 }
@@ -406,6 +413,7 @@ function placeLabel(
   );
 }
 
+/** Core's header names the numbered round; Brink names only the phases core does not know. */
 function roundLabel(state: TurnState): string {
   switch (state.phase) {
     case "setup":
@@ -415,7 +423,7 @@ function roundLabel(state: TurnState): string {
     case "ended":
       return localize("BRINK.Combat.Round.ended");
     default:
-      return format("BRINK.Combat.Round.number", { round: String(state.round) });
+      return "";
   }
 }
 

@@ -6,6 +6,7 @@ import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "../dialo
 import { BrinkActor } from "../../documents/actor";
 import { lifeAction, type LifeAction } from "../../workflows/life";
 import { skipsDialog } from "./fast-forward";
+import { tenderRefusal } from "../../workflows/tending";
 import type { RollRequest } from "./flows";
 
 export async function promptHeal(actor: BrinkActor): Promise<void> {
@@ -32,10 +33,10 @@ export async function deathSave(actor: BrinkActor): Promise<void> {
   await lifeAction(actor, { kind: "death-save" });
 }
 
-/** The characters this user may tend with: their own. */
+/** The characters this user may tend with: their own, while they can act (RULES §6). */
 function allies(): BrinkActor[] {
   return game.actors.contents.flatMap((a) =>
-    a instanceof BrinkActor && a.isOwner && a.type === "character" ? [a] : [],
+    a instanceof BrinkActor && a.isOwner && a.type === "character" && !tenderRefusal(a) ? [a] : [],
   );
 }
 

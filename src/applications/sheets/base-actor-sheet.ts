@@ -29,6 +29,8 @@ import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
 import { bindTabKeys } from "./tab-keys";
 import { bindButtonKeys } from "./button-keys";
 import { effectChangesOf } from "../../foundry/generation";
+import { bindToolbarKeys } from "../actions/toolbar-keys";
+import { showQuickStart } from "./quick-start";
 import { writes } from "../../foundry/typed-writes";
 
 export const SHEET_MODES = { PLAY: 1, EDIT: 2 } as const;
@@ -62,6 +64,7 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       rest: async function (this: BrinkActorSheet) {
         await promptRest(this.actor);
       },
+      quickStart: showQuickStart,
       heal: BrinkActorSheet.#onHeal,
       deathSave: BrinkActorSheet.#onDeathSave,
       stabilise: BrinkActorSheet.#onStabilise,
@@ -99,6 +102,7 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     this.#keysBoundTo = this.element;
     bindTabKeys(this.element, (tab, group) => this.changeTab(tab, group));
     bindButtonKeys(this.element);
+    bindToolbarKeys(this.element);
   }
 
   /** What every part shares; each part adds its own in _preparePartContext. */

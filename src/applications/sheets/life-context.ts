@@ -62,13 +62,15 @@ export function lifeView(system: BrinkActorData) {
     status = i18n.localize("BRINK.Life.unconscious");
   }
   const isDying = state === "dying" && dying !== null;
+  const banner = state === "dying" || state === "downed" || state === "critical" || state === "dead";
   const savedThisTurn = isDying && dying.savedThisTurn;
   return {
     state,
     status,
     /** Dying, down or dead: the sheet leads with it. */
-    banner: state === "dying" || state === "downed" || state === "critical" || state === "dead",
-    bannerTitle: state ? i18n.localize(`BRINK.Life.Banner.${state}`) : "",
+    banner,
+    // Only the states the sheet leads with have a banner (unconscious and stable have none).
+    bannerTitle: banner ? i18n.localize(`BRINK.Life.Banner.${state}`) : "",
     saves: isDying
       ? {
           successes: saveTrack("successes", dying.successes),

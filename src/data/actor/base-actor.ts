@@ -16,7 +16,7 @@ import type { Attacker, Defender } from "../../rules/attacks";
 import type { ActorState, LifeStatus, PendingChoice } from "../../rules/damage-chain";
 import type { DownedTrack } from "../../rules/stabilise";
 import type { CriticalTrack } from "../../rules/life-tracks";
-import type { DyingTrack, S2Injury } from "../../rules/dying";
+import { DYING_MOVE_METRES, isDying, type DyingTrack, type S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
 import { repairActorSource } from "./stored-values";
 import { EXPIRIES } from "../../rules/condition-durations";
@@ -203,6 +203,18 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
         rating.disadvantage = 0;
       }
     }
+    // RULES §5/§9: Disoriented (marked in the token HUD) gives Notice and Investigate disadvantage until
+    // a safe long rest; a Disoriented setback item already carries that effect, so it is not doubled.
+    if (this.conditions.has("disoriented") && !this.#carriesDisorientedSetback()) {
+      this.skills.notice.disadvantage = 1;
+      this.skills.investigate.disadvantage = 1;
+    }
+  }
+
+  #carriesDisorientedSetback(): boolean {
+    return [...(this.parent?.items ?? [])].some(
+      (item) => item.type === "setback" && (item.system as { kind?: unknown }).kind === "disoriented",
+    );
   }
 
   override prepareDerivedData(): void {
@@ -217,6 +229,8 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
     this.testPenalty = -this.exhaustion;
     // RULES §1: exhaustion 5+ leaves the character unable to move; the stored speed comes back with rest.
     if (tooExhaustedToFight(this.exhaustion)) this.speed = 0;
+    // RULES §6: the dying crawl at most 1.5 m a move.
+    if (isDying(this.conditions)) this.speed = Math.min(this.speed, DYING_MOVE_METRES);
     this.strain.max = this.attributes.con.value;
     const zero = ATTRIBUTES.filter((key) => this.attributes[key].value === 0);
     this.incapacities = [...new Set(zero.map(zeroAttributeOutcome))];

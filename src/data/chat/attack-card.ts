@@ -14,6 +14,8 @@ import { edgesText } from "./damage-steps";
 import type { InjuryItemRecord } from "./life-card";
 import { isRecordCard, ownsActorAt, renderCard, visibleTokenOnCanvas, type CardView } from "./card";
 import { recordField } from "../shared/fields";
+import { REACTIONS } from "../../rules/turn-economy";
+import { countOf } from "../../helpers/plural";
 
 /**
  * An Intercept on one attack (RULES §3): who stepped in for whom, the outcome it replaced, and
@@ -175,6 +177,36 @@ function killingStrikeView(attack: AttackRecord) {
   };
 }
 
+/** What each reaction costs, as its button says it ("1 stamina"): the turn economy's own figures. */
+function reactionCosts(): Record<ReactionKind, string> {
+  const cost = (kind: ReactionKind) =>
+    game.i18n.format("BRINK.ActionsPanel.stamina", { count: String(REACTIONS[kind].stamina) });
+  return { block: cost("block"), parry: cost("parry"), dodge: cost("dodge") };
+}
+
+/** The reactions left this round to whoever a row names, in the started fight it is in; null outside one. */
+function reactionsLeftAt(targetId: string): number | null {
+  for (const combat of game.combats?.contents ?? []) {
+    if (!combat.started) continue;
+    const combatant = combat.combatants.find(
+      (candidate) => candidate.token?.uuid === targetId || candidate.actor?.uuid === targetId,
+    );
+    if (!combatant) continue;
+    // Brink's combatant works its economy out (documents/combatant.ts); the card only reads the count.
+    const economy = (combatant as { economy?: { reactionsLeft?: unknown } }).economy;
+    return typeof economy?.reactionsLeft === "number" ? economy.reactionsLeft : null;
+  }
+  return null;
+}
+
+/** "Roland's reaction · 1 reaction left this round" in a fight; "Roland's reaction" outside one. */
+function reactionHeading(name: string, targetId: string): string {
+  const left = reactionsLeftAt(targetId);
+  return left === null
+    ? game.i18n.format("BRINK.Attack.defenderReacts", { name })
+    : game.i18n.format("BRINK.Attack.defenderReactsLeft", { name, left: countOf("reaction", left) });
+}
+
 const NO_BUTTONS = {
   mayApply: false,
   mayAnswer: false,
@@ -212,6 +244,8 @@ export function attackCardContext(
           live && gm && intercept !== null && (!entry || entry.status === "reverted");
         return {
           ...target,
+          reactionCosts: reactionCosts(),
+          reactionHeading: reactionHeading(target.name, target.targetId),
           panTo: visibleTokenOnCanvas(target.targetId) !== null,
           mayApply: mayApply && (gm || !revertedByGM),
           mayAnswer,

@@ -195,8 +195,22 @@ const notRestored = (entry: AppliedView, name: string): string | null =>
     ? game.i18n.format("BRINK.Damage.Revert.itemGone", { item: entry.itemNotRestored, name })
     : null;
 
+/** What applying the blow did to the target's life, for the row's headline; "" when nothing (or reverted). */
+function lifeHeadline(entry: AppliedView, name: string): string {
+  if (entry.status === "reverted") return "";
+  const has = (kind: string) => entry.steps.some((step) => step.kind === kind);
+  const outcome = has("dead")
+    ? "dead"
+    : has("cheated-death")
+      ? "cheated"
+      : has("unconscious")
+        ? "down"
+        : null;
+  return outcome ? game.i18n.format(`BRINK.Damage.Headline.${outcome}`, { name }) : "";
+}
+
 function applicationView(entry: AppliedView | undefined, name: string) {
-  if (!entry) return { status: "open", open: true, steps: [], reaction: null };
+  if (!entry) return { status: "open", open: true, steps: [], reaction: null, headline: "" };
   const reaction = entry.reaction
     ? {
         label: game.i18n.localize(`BRINK.Damage.Reaction.${entry.reaction.kind}`),
@@ -218,6 +232,7 @@ function applicationView(entry: AppliedView | undefined, name: string) {
       entry.status === "applying",
     reverted: entry.status === "reverted",
     notRestored: entry.status === "reverted" ? notRestored(entry, name) : null,
+    headline: lifeHeadline(entry, name),
     reaction,
     steps: entry.steps.map(describeStep),
     injuries:

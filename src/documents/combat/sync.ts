@@ -33,6 +33,7 @@ export async function resolveSync(
         teamId,
         canAct: combatant.ableToAct,
         cannotBeSurprised: combatant.cannotBeSurprised,
+        surprised: combatant.markedSurprised,
       },
     ];
   });
