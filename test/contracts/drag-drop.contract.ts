@@ -2,7 +2,7 @@ import { dropData, dropOn, startDrag } from "../support/drag";
 import { createdDocuments, type ContractContext } from "./context";
 
 /** Waits for a drop's asynchronous work (a live sheet answers a drop without a promise to await). */
-async function until(condition: () => boolean, ms = 2000): Promise<boolean> {
+async function until(condition: () => boolean, ms = 20_000): Promise<boolean> {
   for (let waited = 0; waited < ms && !condition(); waited += 20)
     await new Promise((resolve) => setTimeout(resolve, 20));
   return condition();
