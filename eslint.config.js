@@ -17,7 +17,17 @@ const FOUNDRY_GLOBALS = [
 const DOM_GLOBALS = ["document", "window", "HTMLElement", "Element", "Event"];
 
 export default tseslint.config(
-  { ignores: ["dist/", "release/", "node_modules/", "test-results/", "coverage/"] },
+  {
+    ignores: [
+      "dist/",
+      ".dist-next-*/",
+      ".stryker-tmp/",
+      "release/",
+      "node_modules/",
+      "test-results/",
+      "coverage/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

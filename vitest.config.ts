@@ -1,12 +1,24 @@
 import { defineConfig } from "vitest/config";
 
+/** Pure rules tests: src/rules never touches Foundry, so they load no fake and no setup file. */
+const rules = {
+  test: {
+    name: "rules",
+    include: ["test/rules/**/*.test.ts"],
+    environment: "node",
+    // Property tests and exact-odds enumerations are CPU-bound; a busy 2-core machine needs room.
+    testTimeout: 30_000,
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
+      rules,
       {
         test: {
           name: "unit",
-          include: ["test/{rules,foundry,templates,packs,manifest,architecture,security}/**/*.test.ts"],
+          include: ["test/{foundry,templates,packs,manifest,architecture,security}/**/*.test.ts"],
           setupFiles: ["test/fake-foundry/setup.ts"],
           environment: "node",
           // Property tests and exact-odds enumerations are CPU-bound; a busy 2-core machine needs room.

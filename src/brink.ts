@@ -16,6 +16,7 @@ import { SYSTEM_ID } from "./constants";
 import { actorModels, chatModels, itemModels } from "./data";
 import { BrinkRoll } from "./dice";
 import { registerDiceSoNice } from "./dice/dice-so-nice";
+import { registerItemPiles } from "./data/item/item-piles";
 import { BrinkActor, BrinkChatMessage, BrinkItem } from "./documents";
 import { registerHandlebarsHelpers, preloadTemplates } from "./helpers/handlebars";
 import { registerSettings } from "./settings";
@@ -106,6 +107,7 @@ Hooks.once("init", () => {
   registerCardButtons();
   registerCardCollapse();
   registerDiceSoNice();
+  registerItemPiles();
   registerRollingCards();
   registerDeathSavePrompt();
   registerPartyRestPrompt();

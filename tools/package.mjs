@@ -1,14 +1,16 @@
 /**
  * npm run package: writes release/brink-v<version>.zip (the contents of dist/) and
- * release/system.json, byte for byte the manifest inside the zip. Its manifest and download URLs
+ * release/system.json, byte for byte the manifest inside the zip, which leaves out dist's
+ * development-only flags (hotReload). Its manifest and download URLs
  * follow package.json's "brink.releaseBase" (the build writes them). Builds first when dist/ is
  * missing or was built for another version or release URL.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { Buffer } from "node:buffer";
 import { execFileSync } from "node:child_process";
 import { zipSync } from "fflate";
-import { manifestProblems, releaseUrls } from "./release-manifest.mjs";
+import { manifestProblems, releasedManifest, releaseUrls } from "./release-manifest.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -31,6 +33,8 @@ const urls = releaseUrls(pkg);
 
 const entries = {};
 for (const file of filesUnder(DIST)) entries[relative(DIST, file).split("\\").join("/")] = readFileSync(file);
+const shipped = releasedManifest(JSON.parse(entries["system.json"].toString("utf8")));
+entries["system.json"] = Buffer.from(`${JSON.stringify(shipped, null, 2)}\n`);
 rmSync(RELEASE, { recursive: true, force: true });
 mkdirSync(RELEASE, { recursive: true });
 writeFileSync(join(RELEASE, urls.zipName), zipSync(entries, { level: 9 }));

@@ -43,14 +43,45 @@ export async function compilePacks(outDir = join(ROOT, "dist/packs")) {
     throw new Error(`The compendium sources have ${problems.length} problem(s):\n${lines.join("\n")}`);
   }
   rmSync(outDir, { recursive: true, force: true });
+  const stats = releaseStats();
   for (const pack of packDefinitions()) {
     await compilePack(join(SOURCE, pack.name), join(outDir, pack.name), {
       yaml: true,
       recursive: true,
       log: false,
+      transformEntry: (entry) => void stampEntry(entry, stats),
     });
   }
   return documents.length;
+}
+
+/** Embedded documents a pack entry carries, each with its own `_stats`. */
+const EMBEDDED = ["items", "effects", "pages", "results"];
+
+/**
+ * The `_stats` a shipped document carries, as Foundry writes it: the core version it was made for
+ * (the manifest's verified version) and Brink's id and version. The sources keep `_stats` empty
+ * (extract cleans it) so a diff shows only real edits; the build stamps every document.
+ */
+export function releaseStats() {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8"));
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  return {
+    coreVersion: manifest.compatibility.verified,
+    systemId: manifest.id,
+    systemVersion: pkg.version,
+    createdTime: null,
+    modifiedTime: null,
+    lastModifiedBy: null,
+    compendiumSource: null,
+    duplicateSource: null,
+    exportSource: null,
+  };
+}
+
+function stampEntry(entry, stats) {
+  entry._stats = { ...stats };
+  for (const collection of EMBEDDED) for (const child of entry[collection] ?? []) stampEntry(child, stats);
 }
 
 /** Fields Foundry rewrites on every save; kept out of the sources so diffs show real edits. */
@@ -62,7 +93,7 @@ function cleanEntry(entry) {
     if (!Object.keys(entry.flags.core).length) delete entry.flags.core;
   }
   delete entry.flags?.exportSource;
-  for (const collection of ["items", "effects", "pages", "results"]) {
+  for (const collection of EMBEDDED) {
     for (const child of entry[collection] ?? []) cleanEntry(child);
   }
   if (entry.folder === undefined) entry.folder = null;

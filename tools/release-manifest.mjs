@@ -56,3 +56,15 @@ export function syncedSystemJsonText(text, pkg) {
   }
   return synced;
 }
+
+/** Flags that serve development only (a linked dist/ in a running world) and never ship. */
+const DEVELOPMENT_FLAGS = ["hotReload"];
+
+/** The manifest a release ships: dist's, without the development-only flags. */
+export function releasedManifest(manifest) {
+  const { flags = {}, ...rest } = manifest;
+  const kept = Object.fromEntries(
+    Object.entries(flags).filter(([flag]) => !DEVELOPMENT_FLAGS.includes(flag)),
+  );
+  return Object.keys(kept).length ? { ...rest, flags: kept } : rest;
+}

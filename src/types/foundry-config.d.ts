@@ -100,6 +100,8 @@ declare module "fvtt-types/configuration" {
 
   namespace Hooks {
     interface HookConfig {
+      /** Fired by the Item Piles module once `game.itempiles.API` takes system integrations. */
+      "item-piles-ready": () => void;
       /** Fired by the Quench testing module when it is ready to take test batches. */
       quenchReady: (quench: QuenchRegistry) => void;
       /** Fired by Brink on the rendering client once a card is drawn from its record (documents/chat-message). */
@@ -131,12 +133,20 @@ declare global {
 
   interface Game {
     brink: BrinkApi;
+    itempiles?: ItemPilesGlobal;
   }
   interface ReadyGame {
     brink: BrinkApi;
+    itempiles?: ItemPilesGlobal;
   }
   interface InitGame {
     brink: BrinkApi;
+    itempiles?: ItemPilesGlobal;
+  }
+
+  /** The part of the Item Piles module's API Brink calls (data/item/item-piles.ts). */
+  interface ItemPilesGlobal {
+    API: { addSystemIntegration(data: object, version?: string): Promise<unknown> | unknown };
   }
 
   /** The part of the Quench module's API Brink calls; Quench itself is never bundled. */

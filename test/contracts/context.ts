@@ -30,13 +30,56 @@ export function createdDocuments(context: ContractContext) {
   };
 }
 
-export async function rejects(promise: Promise<unknown>): Promise<boolean> {
+/** How Foundry refuses: the error's class (Error when not given) and, where it is known, its message. */
+export interface Refusal {
+  kind?: abstract new (...args: never[]) => Error;
+  message?: RegExp;
+}
+
+/** A crash, not a refusal: the code under test (or a fake missing a function) is broken. */
+const CRASHES = [TypeError, ReferenceError, SyntaxError, RangeError];
+
+/** Why `error` is not the refusal expected, or null when it is. */
+function unlike(error: unknown, expected: Refusal): string | null {
+  const kind = expected.kind ?? Error;
+  if (!(error instanceof kind)) return `expected a ${kind.name}, got ${String(error)}`;
+  const crashExpected = (crash: (typeof CRASHES)[number]) =>
+    kind === crash || kind.prototype instanceof crash;
+  if (CRASHES.some((crash) => error instanceof crash && !crashExpected(crash)))
+    return `expected a refusal, got a crash: ${String(error)}`;
+  if (expected.message && !expected.message.test(error.message))
+    return `expected a message matching ${String(expected.message)}, got "${error.message}"`;
+  return null;
+}
+
+const ACCEPTED = Symbol("accepted");
+
+function check(outcome: unknown, expected: Refusal): void {
+  if (outcome === ACCEPTED) throw new Error("expected a refusal, but it was accepted");
+  const wrong = unlike(outcome, expected);
+  if (wrong) throw new Error(wrong);
+}
+
+/** Throws (failing the contract) unless `promise` is refused as expected. */
+export async function expectRefusal(promise: Promise<unknown>, expected: Refusal = {}): Promise<void> {
+  check(
+    await promise.then(
+      () => ACCEPTED,
+      (error: unknown) => error,
+    ),
+    expected,
+  );
+}
+
+/** Throws (failing the contract) unless `action` throws the refusal expected. */
+export function expectThrown(action: () => unknown, expected: Refusal = {}): void {
+  let outcome: unknown = ACCEPTED;
   try {
-    await promise;
-    return false;
-  } catch {
-    return true;
+    action();
+  } catch (error) {
+    outcome = error;
   }
+  check(outcome, expected);
 }
 
 /** Waits for a condition (a live world answers some writes without a promise to await). */

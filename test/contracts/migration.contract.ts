@@ -1,4 +1,4 @@
-import { createdDocuments, rejects, type ContractContext } from "./context";
+import { createdDocuments, expectRefusal, type ContractContext } from "./context";
 
 /** The members of core's objects these contracts read; fvtt-types' unions are far wider. */
 interface ProgressNotice {
@@ -64,7 +64,7 @@ export function migrationContracts(context: ContractContext): void {
         const [dagger] = await pack.getDocuments();
         await pack.configure({ locked: true });
         assert.isTrue(pack.locked);
-        assert.isTrue(await rejects(dagger!.update({ name: "Renamed" })));
+        await expectRefusal(dagger!.update({ name: "Renamed" }), { message: /locked/i });
         await pack.configure({ locked: false });
         // A batched update with the pack option, as the migration writes a world compendium.
         const updates = [{ _id: dagger!.id, "system.price": 3 }];

@@ -1,4 +1,4 @@
-import { createdDocuments, rejects, type ContractContext } from "./context";
+import { createdDocuments, expectRefusal, type ContractContext } from "./context";
 
 /**
  * Foundry's runtime as Brink's code calls it: hooks, collections, uuids, flags, Active Effect modes,
@@ -103,7 +103,7 @@ export function runtimeContracts(context: ContractContext): void {
 
     it("refuse to render a template the system does not ship", async () => {
       const missing = "systems/brink/templates/contract-missing.hbs";
-      assert.isTrue(await rejects(foundry.applications.handlebars.renderTemplate(missing, {})));
+      await expectRefusal(foundry.applications.handlebars.renderTemplate(missing, {}));
     });
   });
 

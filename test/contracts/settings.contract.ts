@@ -1,4 +1,4 @@
-import type { ContractContext } from "./context";
+import { expectThrown, type ContractContext } from "./context";
 
 /**
  * Settings menus, client settings, keybindings and the open-application registry as Brink relies on
@@ -105,13 +105,9 @@ export function settingsContracts(context: ContractContext): void {
     });
 
     it("refuse a keybinding registered after the init hook", () => {
-      let refused = false;
-      try {
-        keybindings.register("brink", "contractProbe", { name: "Probe", editable: [] });
-      } catch {
-        refused = true;
-      }
-      assert.isTrue(refused);
+      expectThrown(() => keybindings.register("brink", "contractProbe", { name: "Probe", editable: [] }), {
+        message: /after the init hook/,
+      });
     });
 
     it("name the modifier keys and their codes, and track held keys in game.keyboard.downKeys", () => {

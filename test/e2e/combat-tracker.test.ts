@@ -190,6 +190,8 @@ describe("the combat tracker in Chromium, in Foundry's 300 px sidebar", () => {
       // Clementine's player owns Clementine and Odette: two rows of two bars.
       expect(result.layout.vitalBars).toBe(4);
       expect(html).toContain('data-action="takeTurn"');
+      // Roland, Clementine, the Guard Captain, the Guard and the Innkeeper have acted.
+      expect(result.layout.acted).toHaveLength(5);
       for (const acted of result.layout.acted) expect(acted.contrast).toBeGreaterThanOrEqual(4.5);
     },
   );

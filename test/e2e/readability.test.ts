@@ -1,6 +1,7 @@
 /**
  * Every surface a user meets, read as a player would: nothing cut off without a tooltip holding the
- * whole text, and no text below 4.5:1 contrast. The surfaces (./surfaces/) are the character sheet
+ * whole text, no text below 4.5:1 contrast, and nothing axe-core finds against WCAG 2.1 A/AA
+ * (names, roles, labels, contrast: support/accessibility.ts). The surfaces (./surfaces/) are the character sheet
  * on every tab, the NPC sheet, an item sheet of every type, every dialog Brink opens, every chat
  * card (and its after-states), the tracker (GM and player, team and dexterity order), the settings
  * menus and the exploration panel, each built by Brink's own code path. Each is drawn in a light UI,
@@ -16,6 +17,7 @@ import { resetWorld, session } from "../fake-foundry/install";
 import { clearCanvas, clearDialogAnswers } from "../fake-foundry/ui";
 import { bootCombat } from "../foundry/combat-fixtures";
 import { RESULTS, chatLogHtml, launchBrowser, pageHtml, type PageThemes } from "../support/browser";
+import { accessibilityProblems, type AxeProblem } from "../support/accessibility";
 import { expectReadable, type ReadabilityProblem } from "../support/readability";
 import { OPEN_CLIPPING, type OpenClipping } from "./readability-open";
 import type { Surface } from "./surfaces/frame";
@@ -44,13 +46,17 @@ let browser: Browser;
 let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // axe-core's Playwright integration needs a page from a context of its own.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
 });
 /** Every problem found, by page, kept beside the screenshots for whoever fixes them. */
 const report: Record<string, ReadabilityProblem[]> = {};
+const axeReport: Record<string, AxeProblem[]> = {};
 afterAll(async () => {
   await browser?.close();
   writeFileSync(join(RESULTS, "readability.json"), JSON.stringify(report, null, 2));
+  writeFileSync(join(RESULTS, "accessibility.json"), JSON.stringify(axeReport, null, 2));
 });
 
 /** A window is read at its default width and at 520 px; a card at the chat column's width. */
@@ -87,6 +93,11 @@ async function expectSurfaceReadable(surface: Surface, html: string, theme: (typ
       open: (problem) => OPEN_CLIPPING.some((entry) => listed(entry, name, problem)),
     });
     if (problems.length > 0) report[name] = problems;
+    // Names and roles do not change with the width; axe reads each surface once per theme.
+    if (width !== widths(surface)[0]) continue;
+    const axe = await accessibilityProblems(page, root);
+    if (axe.length > 0) axeReport[name] = axe;
+    expect.soft({ surface: name, axe }).toEqual({ surface: name, axe: [] });
   }
 }
 

@@ -6,6 +6,7 @@ import { answerDialog } from "../fake-foundry/ui";
 import { attackWith, mindBlade } from "../support/attacks";
 import type { BrinkActor } from "../../src/documents/actor";
 import { bootCombat, DISPOSITIONS, player, setUpFight, writesDuring, type Fight } from "./combat-fixtures";
+import { waitUntil } from "../support/wait";
 
 await bootCombat();
 const { requestIntercept, requestInterceptRevert } = await import("../../src/workflows/allies/intercept");
@@ -186,8 +187,7 @@ describe("Intercept", () => {
     answerDialog({ target: uuid(f, "Clementine") });
     await asClementine(async () => {
       button?.click();
-      for (let i = 0; i < 100 && outcome(f)?.targetId !== uuid(f, "Clementine"); i += 1)
-        await new Promise((r) => setTimeout(r, 5));
+      await waitUntil(() => outcome(f)?.targetId === uuid(f, "Clementine"), "Clementine to intercept");
     });
     expect(outcome(f)).toMatchObject({ targetId: uuid(f, "Clementine") });
     const asGM = await card().renderHTML();

@@ -11,6 +11,7 @@ import { answerDialog, clearCanvas, placeToken, sceneOnCanvas, type PlacedToken 
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "./boot";
+import { waitUntil } from "../support/wait";
 
 await bootBrink();
 const { promptAttack } = await import("../../src/applications/rolls/flows");
@@ -179,7 +180,7 @@ describe("the attack card a user reads", () => {
     expect(link?.textContent).toBe("Boudica");
     expect(link?.dataset.tooltip).toBe("Boudica: show the token on the scene");
     link?.click();
-    for (let i = 0; i < 50 && canvasLog.length === 0; i += 1) await new Promise((r) => setTimeout(r, 2));
+    await waitUntil(() => canvasLog.length > 0, "the canvas to pan");
     expect(canvasLog).toEqual([{ action: "pan", id: "350,350" }]);
   });
 

@@ -10,6 +10,8 @@ import { hooks, notifications, resetWorld, session, settings, writeLog } from ".
 import { asUser } from "../fake-foundry/runtime";
 import { player } from "./combat-fixtures";
 import { bootBrink } from "./boot";
+import { clickAndFinish, waitUntil } from "../support/wait";
+import type { BrinkCombat } from "../../src/documents/combat";
 
 await bootBrink();
 // The optional rule's setting is the optional rules' own (settings/rules.ts); registered here until it lands.
@@ -37,9 +39,6 @@ const warnings = () =>
   notifications.log.filter((entry) => entry.level === "warn").map((entry) => entry.message);
 const cardText = async (card: Card | undefined) =>
   (await card?.renderHTML())?.textContent?.replace(/\s+/g, " ").trim();
-const settle = async () => {
-  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 2));
-};
 
 async function npc(name: string, system: object = {}, type = "npc") {
   const actor = await Actor.implementation.create({
@@ -86,8 +85,9 @@ function tokenControls(): Record<string, Tool> {
 async function clickTool() {
   const tool = tokenControls()[FORM_DETACHMENT_TOOL];
   if (!tool?.onChange) throw new Error("The token controls have no Form detachment tool.");
+  const before = cards().length + warnings().length;
   tool.onChange();
-  await settle();
+  await waitUntil(() => cards().length + warnings().length > before, "the detachment card or a warning");
 }
 
 async function clickDisband(card: Card | undefined) {
@@ -96,8 +96,7 @@ async function clickDisband(card: Card | undefined) {
   activateCardButtons(card, html);
   const button = html.querySelector<HTMLElement>('[data-action="disband-detachment"]');
   if (!button) throw new Error("The card shows no Disband button.");
-  button.click();
-  await settle();
+  await clickAndFinish(button);
 }
 
 const hidden = (scene: FakeScene) =>
@@ -213,11 +212,14 @@ describe("a formation that is refused", () => {
       async () => {
         const goblin = await npc("Goblin");
         const scene = await sceneWith([goblin, goblin]);
-        const combat = await Combat.implementation.create({ scene: scene.id } as never);
+        const combat = (await Combat.implementation.create({ scene: scene.id } as never)) as
+          BrinkCombat | undefined;
         const token = scene.tokens.contents[1];
         await combat?.createEmbeddedDocuments("Combatant", [
           { tokenId: token?.id, actorId: goblin.id, sceneId: scene.id },
         ] as never);
+        // Brink's GM-side hooks sort the new combatant into a team first.
+        await combat?.whenSynced();
         return scene;
       },
       "Goblin 2 is in a combat: form the detachment before the fight, or remove it from the combat first.",
@@ -227,8 +229,6 @@ describe("a formation that is refused", () => {
   for (const [label, build, message] of refusals) {
     it(`names the problem and writes nothing: ${label}`, async () => {
       const scene = await build();
-      // Brink's own hooks finish their writes on a new combatant first.
-      await settle();
       select(scene);
       const before = hidden(scene);
       writeLog.length = 0;
@@ -338,7 +338,8 @@ describe("disbanding a detachment from its card", () => {
   it("takes the detachment out of a combat it joined after forming", async () => {
     const scene = await formed();
     const band = scene.tokens.find((t) => t.name === "Goblin detachment");
-    const combat = await Combat.implementation.create({ scene: scene.id } as never);
+    const combat = (await Combat.implementation.create({ scene: scene.id } as never)) as
+      BrinkCombat | undefined;
     await combat?.createEmbeddedDocuments("Combatant", [
       { tokenId: band?.id, actorId: detachments()[0]?.id, sceneId: scene.id },
     ] as never);

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { FakeScene } from "../fake-foundry/combat";
 import { notifications, resetWorld, settings, writeLog } from "../fake-foundry/install";
 import { bootBrink } from "./boot";
+import { clickAndFinish } from "../support/wait";
 
 await bootBrink();
 const { ExplorationPanel } = await import("../../src/applications/exploration");
@@ -75,8 +76,9 @@ async function revert(card: Card | undefined): Promise<void> {
   if (!card) throw new Error("no card");
   const html = await card.renderHTML();
   activateCardButtons(card, html);
-  html.querySelector<HTMLElement>('[data-action="revert-exploration"]')?.click();
-  for (let i = 0; i < 40; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  const button = html.querySelector<HTMLElement>('[data-action="revert-exploration"]');
+  if (!button) throw new Error("The card shows no Revert.");
+  await clickAndFinish(button);
 }
 
 beforeEach(async () => {

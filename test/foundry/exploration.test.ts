@@ -11,6 +11,7 @@ import { hooks, notifications, resetWorld, settings } from "../fake-foundry/inst
 import { resetFakePacks, type FakeRollTable } from "../fake-foundry/packs";
 import { answerDialog, clearDialogAnswers } from "../fake-foundry/ui";
 import { bootBrink } from "./boot";
+import { clickAndFinish, waitUntil } from "../support/wait";
 
 await bootBrink();
 const { registerRecovery } = await import("../../src/workflows/recovery");
@@ -110,8 +111,7 @@ async function clickCard(card: Card | undefined, selector: string): Promise<void
   activateCardButtons(card, html);
   const button = html.querySelector<HTMLElement>(selector);
   if (!button) throw new Error(`The card shows nothing matching ${selector}.`);
-  button.click();
-  for (let i = 0; i < 40; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  await clickAndFinish(button);
 }
 
 beforeEach(async () => {
@@ -131,12 +131,11 @@ describe("the exploration tool among the token controls", () => {
     hooks.callAll("getSceneControlButtons", controls);
     const tool = controls.tokens?.tools[EXPLORATION_TOOL];
     expect(tool?.button).toBe(true);
+    const panel = () => foundry.applications.instances.get("brink-exploration");
     tool?.onChange?.();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(foundry.applications.instances.get("brink-exploration")).toBeDefined();
+    await waitUntil(() => panel() !== undefined, "the exploration panel to open");
     tool?.onChange?.();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(foundry.applications.instances.get("brink-exploration")).toBeUndefined();
+    await waitUntil(() => panel() === undefined, "the exploration panel to close");
   });
 });
 
@@ -429,8 +428,8 @@ describe("resilience and corruption", () => {
     queueDice(2, 6);
     await click(panel, "checkCorruption");
     expect(conDie(petra)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((petra.system as unknown as { conditions: Set<string> }).conditions.has("dead")).toBe(true);
+    const dead = () => (petra.system as unknown as { conditions: Set<string> }).conditions.has("dead");
+    await waitUntil(dead, "the active GM's client to record CON 0 as death");
     expect(petra.items.map((item) => item.name)).toEqual(["Corruption (Constitution)"]);
     expect(await cardText(lastCard())).toContain("Petra takes 6 damage to CON: d6 → 0.");
     await clickCard(lastCard(), '[data-action="revert-exploration"]');

@@ -7,6 +7,7 @@ import { clickAction, openSheet } from "../support/sheets";
 import type { DocumentSheetSurface } from "../../src/foundry/application-base";
 import { player } from "./combat-fixtures";
 import { bootBrink } from "./boot";
+import { clickAndFinish } from "../support/wait";
 
 await bootBrink();
 const { registerRecovery } = await import("../../src/workflows/recovery");
@@ -82,10 +83,9 @@ async function gmReverts(): Promise<void> {
   const card = lastCard();
   const html = await card.renderHTML();
   activateCardButtons(card, html);
-  html.querySelector<HTMLElement>('[data-action="revert-recovery"]')?.click();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  for (let i = 0; i < 20 && (card.system as unknown as { status: string }).status !== "reverted"; i += 1)
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  const button = html.querySelector<HTMLElement>('[data-action="revert-recovery"]');
+  if (!button) throw new Error("The card shows no Revert.");
+  await clickAndFinish(button);
 }
 
 beforeEach(() => {

@@ -5,6 +5,7 @@ import { answerDialog, clearDialogAnswers, shownDialogs } from "../fake-foundry/
 import { userEvent, type FakeCombatTracker } from "../fake-foundry/combat-tracker";
 import type { BrinkCombatTracker } from "../../src/applications/combat";
 import { bootCombat, DISPOSITIONS, mountTracker, player, setUpFight } from "./combat-fixtures";
+import { clickAndFinish, waitUntil } from "../support/wait";
 
 await bootCombat();
 const { partyRest, partyRestPromptsSettled, PARTY_REST_TOOL } = await import("../../src/applications/rest");
@@ -71,10 +72,7 @@ async function clickOnCard(action: string, user = game.user, card = partyCard())
     activateCardButtons(card, html);
     const button = html.querySelector<HTMLElement>(`[data-action="${action}"]`);
     if (!button) throw new Error(`no ${action} button on the card for ${game.user.name}`);
-    button.click();
-    // The listener disables the button until its action has finished.
-    for (let i = 0; i < 200 && (button as HTMLButtonElement).disabled; i += 1)
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    await clickAndFinish(button);
   });
 }
 
@@ -103,8 +101,7 @@ describe("the party rest tool among the token controls", () => {
     expect(tool).toMatchObject({ title: "BRINK.Combat.Tracker.partyRest", button: true });
     answerDialog(null);
     tool?.onChange?.();
-    for (let i = 0; i < 40 && shownDialogs.length === 0; i += 1)
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitUntil(() => shownDialogs.length > 0, "the party rest dialog");
     expect(shownDialogs.map((d) => [d.title, d.user])).toEqual([[PROMPT, game.user.id]]);
     expect(partyCard()).toBeUndefined();
   });

@@ -5,6 +5,7 @@ import { asUser } from "../fake-foundry/runtime";
 import { answerDialog, shownDialogs } from "../fake-foundry/ui";
 import { player, writesDuring } from "./combat-fixtures";
 import { bootBrink } from "./boot";
+import { clickAndFinish } from "../support/wait";
 
 await bootBrink();
 const { registerRecovery } = await import("../../src/workflows/recovery");
@@ -250,9 +251,7 @@ describe("the GM's revert of a rest card", () => {
     activateCardButtons(card, html);
     const button = html.querySelector<HTMLButtonElement>('[data-action="revert-rest"]');
     if (!button) throw new Error("the GM sees no Revert on the rest card");
-    button.click();
-    for (let i = 0; i < 200 && button.disabled; i += 1)
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    await clickAndFinish(button);
   }
 
   it("gives back the setback and the condition a safe rest ended, and the healing count it added", async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +16,12 @@ interface Manifest {
   esmodules: string[];
   styles: { src: string }[];
   languages: { path: string }[];
-  packs: { path: string }[];
+  packs: { name: string; label: string; path: string }[];
+  bugs?: string;
+  url: string;
+  media?: { type: string; url: string }[];
+  relationships?: { recommends?: { id: string; type: string; reason?: string }[] };
+  flags?: Record<string, unknown>;
 }
 interface Pkg {
   version: string;
@@ -70,5 +75,33 @@ describe("npm run package", () => {
   it("ships the code the manifest loads, not an empty stub", () => {
     const bundle = Buffer.from(zip["brink.mjs"] ?? []).toString("utf8");
     expect(bundle).toContain('Hooks.once("init"');
+  });
+
+  it("ships no development flag: hot reload is for a linked dist/ only", () => {
+    expect(manifest.flags?.hotReload).toBeUndefined();
+    const built = JSON.parse(readFileSync(join(ROOT, "dist/system.json"), "utf8")) as Manifest;
+    expect(built.flags?.hotReload).toBeDefined();
+  });
+
+  it("shows a cover image, says where to report bugs and recommends Dice So Nice", () => {
+    const base = "https://raw.githubusercontent.com/brink-vtt/brink/main/";
+    const cover = manifest.media?.find((media) => media.type === "cover");
+    expect(cover?.url.startsWith(base)).toBe(true);
+    for (const media of manifest.media ?? [])
+      expect(existsSync(join(ROOT, media.url.slice(base.length))), media.url).toBe(true);
+    expect(manifest.bugs).toBe(`${manifest.url}/issues`);
+    expect(manifest.relationships?.recommends).toEqual([
+      { id: "dice-so-nice", type: "module", reason: expect.stringContaining("luck die") },
+    ]);
+  });
+
+  it("labels every pack with a lang key the zip's English strings hold", () => {
+    const english = JSON.parse(Buffer.from(zip["lang/en.json"] ?? []).toString("utf8")) as {
+      BRINK: { Pack: Record<string, string> };
+    };
+    for (const pack of manifest.packs) {
+      expect(pack.label).toBe(`BRINK.Pack.${pack.name}`);
+      expect(english.BRINK.Pack[pack.name], pack.name).toMatch(/\S/);
+    }
   });
 });

@@ -12,8 +12,12 @@ import {
   type SourceDocument,
 } from "../../tools/pack-validation";
 import { ROOT } from "../support/render";
+import { compilePacks } from "../../tools/packs.mjs";
 
-const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { packs: PackDefinition[] };
+const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as {
+  packs: PackDefinition[];
+  compatibility: { verified: string };
+};
 const SOURCE = join(ROOT, "packs/_source");
 const documents = readPackSources(SOURCE, manifest.packs);
 const byName = (pack: string, name: string) => documents.find((d) => d.pack === pack && d.data.name === name);
@@ -152,4 +156,33 @@ describe("compiled packs", () => {
       expect(read(out)).toEqual(read(join(SOURCE, name)));
     },
   );
+});
+
+describe("the build's packs", () => {
+  const work = mkdtempSync(join(tmpdir(), "brink-stats-"));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it("stamp every document, embedded ones too, with the core and system versions", async () => {
+    await compilePacks(join(work, "db"));
+    await extractPack(join(work, "db", "characters"), join(work, "out"), { yaml: true, log: false });
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    const stats = {
+      coreVersion: manifest.compatibility.verified,
+      systemId: "brink",
+      systemVersion: pkg.version,
+    };
+    const documents = readdirSync(join(work, "out")).map(
+      (file) =>
+        parse(readFileSync(join(work, "out", file), "utf8")) as {
+          _stats: object;
+          items: { _stats: object }[];
+        },
+    );
+    expect(documents.length).toBeGreaterThan(0);
+    for (const document of documents) {
+      expect(document._stats).toMatchObject(stats);
+      expect(document.items.length).toBeGreaterThan(0);
+      for (const item of document.items) expect(item._stats).toMatchObject(stats);
+    }
+  });
 });

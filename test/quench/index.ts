@@ -6,6 +6,7 @@ import type { ContractContext } from "../contracts/context";
 import { combatContracts } from "../contracts/combat.contract";
 import { dataModelContracts } from "../contracts/data-models.contract";
 import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
+import { itemPilesContracts } from "../contracts/item-piles.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
 import { generationContracts } from "../contracts/generation.contract";
@@ -27,6 +28,7 @@ const BATCHES = [
   { key: "brink.packs", name: "Brink: packs", run: packContracts },
   { key: "brink.settings", name: "Brink: settings and keybindings", run: settingsContracts },
   { key: "brink.dice-so-nice", name: "Brink: Dice So Nice", run: diceSoNiceContracts },
+  { key: "brink.item-piles", name: "Brink: Item Piles", run: itemPilesContracts },
   { key: "brink.migrations", name: "Brink: migrations", run: migrationContracts },
   {
     key: "brink.items",

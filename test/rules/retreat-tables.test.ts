@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RETREAT_TABLES } from "../../src/rules/retreat";
@@ -11,7 +11,9 @@ import {
   singleDieFaces,
   type TableSource,
 } from "../../src/rules/retreat-tables";
-import { ROOT } from "../support/render";
+
+/** The repository (the rules project loads nothing of Foundry's, so not test/support/render). */
+const ROOT = resolve(import.meta.dirname, "../..");
 
 interface TableYaml {
   formula: string;

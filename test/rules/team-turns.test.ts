@@ -53,11 +53,23 @@ const party = (ids: string[], extra: Partial<MemberInput> = {}): MemberInput[] =
 const guards = (ids: string[]): MemberInput[] => ids.map((id) => ({ id, teamId: "guards" }));
 const PLAYERS = ["roland", "clementine", "petra", "agnessa"];
 
-function expectRefused(state: TurnState, result: TurnResult, reason: string): void {
-  const before = JSON.stringify(state);
-  expect(result).toEqual({ ok: false, reason });
-  expect(JSON.stringify(state)).toBe(before);
+/** The transition is refused with `reason`, and the state it was given is as it was before the call. */
+function expectRefused(state: TurnState, transition: (state: TurnState) => TurnResult, reason: string): void {
+  const before = structuredClone(state);
+  expect(transition(state)).toEqual({ ok: false, reason });
+  expect(state).toEqual(before);
 }
+
+describe("the refusal check", () => {
+  it("fails a refusal that changed the state it was given", () => {
+    const state = combat(["party", "guards"], [...party(["roland"]), ...guards(["captain"])]);
+    const changesThenRefuses = (from: TurnState): TurnResult => {
+      from.round += 1;
+      return { ok: false, reason: "not-your-team-move" };
+    };
+    expect(() => expectRefused(state, changesThenRefuses, "not-your-team-move")).toThrow();
+  });
+});
 
 describe("conditions", () => {
   it("take turns away for unconscious, dead, retreated and routed members but not for the dying", () => {
@@ -87,8 +99,8 @@ describe("beginning combat", () => {
     const setup = accepted(setupTurnState("teams", ["party", "guards", "vermin"], members)).state;
     const state = accepted(beginCombat(setup, { order: ["vermin", "guards", "party"] })).state;
     expect(state.teams).toEqual(["vermin", "guards", "party"]);
-    expectRefused(setup, beginCombat(setup, { order: ["vermin", "guards"] }), "invalid-order");
-    expectRefused(setup, beginCombat(setup, { startingTeam: "bandits" }), "unknown-team");
+    expectRefused(setup, (from) => beginCombat(from, { order: ["vermin", "guards"] }), "invalid-order");
+    expectRefused(setup, (from) => beginCombat(from, { startingTeam: "bandits" }), "unknown-team");
   });
 
   it("announces the first round and whose move it is", () => {
@@ -102,7 +114,7 @@ describe("beginning combat", () => {
 
   it("refuses turns before combat begins", () => {
     const setup = accepted(setupTurnState("teams", ["party"], party(["roland"]))).state;
-    expectRefused(setup, takeTurn(setup, "roland"), "combat-not-started");
+    expectRefused(setup, (from) => takeTurn(from, "roland"), "combat-not-started");
   });
 });
 
@@ -170,14 +182,14 @@ describe("the S4 fight with the guards", () => {
     state = accepted(setCanAct(state, "roland", false)).state;
     state = accepted(endTurn(state)).state;
     expect(eligibleMembers(state, "party")).toEqual(["clementine", "agnessa"]);
-    expectRefused(state, takeTurn(state, "roland"), "cannot-act");
+    expectRefused(state, (from) => takeTurn(from, "roland"), "cannot-act");
 
     state = accepted(takeTurn(state, "clementine")).state;
     state = accepted(setCanAct(state, "roland", true)).state;
-    expectRefused(state, takeTurn(state, "roland"), "turn-in-progress");
+    expectRefused(state, (from) => takeTurn(from, "roland"), "turn-in-progress");
     state = accepted(endTurn(state)).state;
     expect(teamToMove(state)).toBe("guards");
-    expectRefused(state, takeTurn(state, "roland"), "not-your-team-move");
+    expectRefused(state, (from) => takeTurn(from, "roland"), "not-your-team-move");
 
     state = act(state, "captain").state;
     expect(teamToMove(state)).toBe("party");
@@ -219,8 +231,8 @@ describe("the goblins' surprise round", () => {
     state = act(state, "goblin1").state;
     expect(teamToMove(state)).toBe("party");
     expect(membersToMove(state)).toEqual(["clementine"]);
-    expectRefused(state, takeTurn(state, "petra"), "not-in-surprise");
-    expectRefused(state, takeTurn(state, "petra", { byGM: true }), "not-in-surprise");
+    expectRefused(state, (from) => takeTurn(from, "petra"), "not-in-surprise");
+    expectRefused(state, (from) => takeTurn(from, "petra", { byGM: true }), "not-in-surprise");
 
     state = accepted(takeTurn(state, "clementine")).state;
     state = accepted(setCanAct(state, "goblin3", false)).state;
@@ -262,13 +274,13 @@ describe("claims and GM tools", () => {
 
   it("refuses out-of-turn claims with a reason and leaves the state untouched", () => {
     const state = start();
-    expectRefused(state, takeTurn(state, "captain"), "not-your-team-move");
-    expectRefused(state, takeTurn(state, "nobody"), "unknown-member");
-    expectRefused(state, endTurn(state), "no-turn-in-progress");
+    expectRefused(state, (from) => takeTurn(from, "captain"), "not-your-team-move");
+    expectRefused(state, (from) => takeTurn(from, "nobody"), "unknown-member");
+    expectRefused(state, (from) => endTurn(from), "no-turn-in-progress");
     const afterRoland = act(state, "roland").state;
-    expectRefused(afterRoland, takeTurn(afterRoland, "roland", { byGM: true }), "already-acted");
+    expectRefused(afterRoland, (from) => takeTurn(from, "roland", { byGM: true }), "already-acted");
     const ended = accepted(endCombat(afterRoland)).state;
-    expectRefused(ended, takeTurn(ended, "captain"), "combat-ended");
+    expectRefused(ended, (from) => takeTurn(from, "captain"), "combat-ended");
   });
 
   it("lets the GM start a turn out of order; the move then passes on from that member's team", () => {
@@ -298,7 +310,7 @@ describe("claims and GM tools", () => {
     expect(undone.events[0]).toEqual({ type: "turnUndo", round: 1, memberId: "roland", teamId: "party" });
     expect(undone.state.current).toBeNull();
     expect(membersToMove(undone.state)).toEqual(["roland", "clementine"]);
-    expectRefused(start(), undoLastTurn(start()), "nothing-to-undo");
+    expectRefused(start(), (from) => undoLastTurn(from), "nothing-to-undo");
   });
 
   it("skips a member: it loses its turn and the move passes", () => {
@@ -330,7 +342,7 @@ describe("claims and GM tools", () => {
       { type: "teamMove", round: 1, teamId: "party", memberIds: ["clementine"] },
     ]);
     expect(accepted(removeTeam(removed.state, "wolves")).state.teams).toEqual(["party", "guards"]);
-    expectRefused(removed.state, removeTeam(removed.state, "guards"), "team-not-empty");
+    expectRefused(removed.state, (from) => removeTeam(from, "guards"), "team-not-empty");
   });
 
   it("follows a new team order from the next move on", () => {
@@ -342,7 +354,7 @@ describe("claims and GM tools", () => {
     state = accepted(reorderTeams(state, ["a", "c", "b"])).state;
     state = act(state, "a1").state;
     expect(teamToMove(state)).toBe("c");
-    expectRefused(state, reorderTeams(state, ["a", "a", "b"]), "invalid-order");
+    expectRefused(state, (from) => reorderTeams(from, ["a", "a", "b"]), "invalid-order");
   });
 });
 
@@ -491,7 +503,7 @@ describe("team-turn properties", () => {
             checkMoveAfter(model.teamOf.get(memberId) ?? "");
           }
           if (!ended.events.some((e) => e.type === "roundEnd")) {
-            expectRefused(state, takeTurn(state, memberId, { byGM: true }), "already-acted");
+            expectRefused(state, (from) => takeTurn(from, memberId, { byGM: true }), "already-acted");
           }
           movers = membersToMove(state);
           for (const id of movers) expect(modelEligible(model, state, id)).toBe(true);
@@ -517,14 +529,14 @@ describe("team-turn properties", () => {
         const surprise = g(fc.boolean);
         const state = accepted(beginCombat(setup, { surprisingTeams: surprise ? ["t0"] : [] })).state;
         for (const member of state.members) {
-          const result = takeTurn(state, member.id, { byGM: true });
+          const claim = (from: TurnState): TurnResult => takeTurn(from, member.id, { byGM: true });
           const allowed =
             member.canAct &&
             (state.phase !== "surprise" || member.teamId === "t0" || member.cannotBeSurprised);
           if (allowed) {
-            expect(result.ok).toBe(true);
+            expect(claim(state).ok).toBe(true);
           } else {
-            expectRefused(state, result, member.canAct ? "not-in-surprise" : "cannot-act");
+            expectRefused(state, claim, member.canAct ? "not-in-surprise" : "cannot-act");
           }
         }
       }),

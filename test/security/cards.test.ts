@@ -15,6 +15,7 @@ import { onCard } from "../support/cards";
 import { character, cleanWorldEachTest } from "../support/characters";
 import { bootCombat, player } from "../foundry/combat-fixtures";
 import { attackWith, mindBlade, mindBladeFoe, PLAIN_ATTACK } from "../support/attacks";
+import { waitUntil } from "../support/wait";
 
 await bootCombat();
 const { requestCardAction } = await import("../../src/workflows/damage");
@@ -210,11 +211,6 @@ describe("attack cards", () => {
   });
 });
 
-/** Waits for work a click started (the relay hops through timers) until `done` holds. */
-async function until(done: () => boolean): Promise<void> {
-  for (let tries = 0; tries < 100 && !done(); tries += 1) await new Promise((r) => setTimeout(r, 5));
-}
-
 describe("the path a user clicks", () => {
   it("a Dodge button on the drawn card sends the reaction to the GM's client, which writes it", async () => {
     const { rook } = await duel();
@@ -228,7 +224,10 @@ describe("the path a user clicks", () => {
     queueDice(6, 4, 10);
     await asUser(mallory, async () => {
       dodge?.click();
-      await until(() => JSON.stringify(card.toObject().system).includes('"dodge"'));
+      await waitUntil(
+        () => JSON.stringify(card.toObject().system).includes('"dodge"'),
+        "the dodge on the card",
+      );
     });
     const applied = Object.values((card.system as unknown as { applied: Record<string, unknown> }).applied);
     expect(applied).toEqual([

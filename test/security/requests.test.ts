@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { notifications, session, users, writeLog } from "../fake-foundry/install";
 import { asUser, makeUser, socket } from "../fake-foundry/runtime";
 import { bootBrink } from "../foundry/boot";
+import { waitUntil } from "../support/wait";
 
 await bootBrink();
 const { registerRequest, requestFromGM, refuse, defineRequest, declaredRequests, listenForRequests } =
@@ -33,13 +34,6 @@ function answersTo(userId: string): Record<string, unknown>[] {
     if (game.user.id === userId && senderId === gm.id) heard.push(message as Record<string, unknown>);
   });
   return heard;
-}
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-/** Waits (up to 5 s on a busy machine) for what a test expects, then a little longer for extras. */
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-  await settle();
 }
 
 afterEach(() => {
@@ -73,7 +67,7 @@ describe("who asked", () => {
         payload: {},
         userId: "victor",
       });
-      await until(() => asked.length >= 1);
+      await waitUntil(() => asked.length >= 1, "the GM's client to carry the request out");
     });
     expect(asked).toEqual([{ asker: "mallory", payload: {} }]);
   });
@@ -85,7 +79,7 @@ describe("replays", () => {
     await asUser(player, async () => {
       for (let i = 0; i < 3; i += 1)
         socket.emit(CHANNEL, { kind: "request", id: "replay1", name: "test.record", payload: {} });
-      await until(() => heard.length >= 3);
+      await waitUntil(() => heard.length >= 3, "an answer to each of the three copies");
     });
     expect(asked).toHaveLength(1);
     const results = heard.map((h) => h.result);
@@ -155,7 +149,7 @@ describe("malformed requests", () => {
       socket.emit(CHANNEL, { kind: "request", name: "test.record", payload: {} });
       socket.emit(CHANNEL, "just a string");
       socket.emit(CHANNEL, { kind: "request", id: "bad4", name: "test.throws", payload: {} });
-      await until(() => heard.length >= 5);
+      await waitUntil(() => heard.length >= 5, "an answer to each of the five requests with an id");
     });
     const reasons = heard.map((h) => (h.result as { reason?: string }).reason);
     expect(reasons).toEqual([

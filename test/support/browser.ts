@@ -1,20 +1,29 @@
 /**
- * Headless Chromium (Debian's package) driven by playwright-core: pages built from rendered
- * templates plus the system CSS, screenshots kept under test-results/, and layout checks.
+ * Headless Chrome or Chromium (whichever tools/find-browser.mjs finds) driven by playwright-core:
+ * pages built from rendered templates plus the system CSS, screenshots kept under test-results/, and
+ * layout checks.
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { findBrowser, noBrowserMessage, thisMachine } from "../../tools/find-browser.mjs";
 import { iconFontCss } from "./icon-font";
 import { ROOT } from "./render";
 
 export const RESULTS = join(ROOT, "test-results");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The browser `npm test` found before the run (tools/ensure-chromium.mjs), or the one message why none. */
+function browserPath(): string {
+  const machine = thisMachine();
+  const search = findBrowser(machine);
+  if (!search.found) throw new Error(noBrowserMessage(search.looked, machine.env.CHROMIUM_PATH));
+  return search.found.path;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(RESULTS, { recursive: true });
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: browserPath(),
     headless: true,
     args: [
       "--no-sandbox",
