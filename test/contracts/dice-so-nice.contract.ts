@@ -1,4 +1,4 @@
-import { createdDocuments, rejects, type ContractContext } from "./context";
+import { createdDocuments, expectRefusal, type ContractContext } from "./context";
 
 /**
  * Dice So Nice as Brink relies on it. Every test runs in any world: where the module is active it
@@ -79,7 +79,9 @@ export function diceSoNiceContracts(context: ContractContext): void {
       const me = game.user as unknown as Flagged;
       const look = { global: { colorset: "custom", diceColor: "#2e7d32", labelColor: "#ffffff" } };
       if (!active()) {
-        assert.isTrue(await rejects(me.setFlag("dice-so-nice", "appearance", look)));
+        await expectRefusal(me.setFlag("dice-so-nice", "appearance", look), {
+          message: /not valid or not currently active/,
+        });
         return;
       }
       const before = me.getFlag("dice-so-nice", "appearance");

@@ -18,7 +18,6 @@ const { promptAttack } = await import("../../src/applications/rolls/flows");
 
 const rolandsPlayer = player("roland-player");
 const asRoland = <T>(work: () => Promise<T>) => asUser(rolandsPlayer, work);
-const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
 
 beforeEach(() => {
   resetWorld();
