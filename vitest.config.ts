@@ -14,6 +14,18 @@ export default defineConfig({
         },
       },
       {
+        // The Foundry layer again, with the fake playing Foundry v13 (the projects above play v14).
+        test: {
+          name: "foundry-v13",
+          include: ["test/{foundry,security}/**/*.test.ts"],
+          exclude: ["test/foundry/generation-v14.test.ts"],
+          setupFiles: ["test/fake-foundry/setup.ts"],
+          environment: "node",
+          env: { BRINK_FOUNDRY_GENERATION: "13" },
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],

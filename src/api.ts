@@ -5,6 +5,7 @@ import { partyRest } from "./applications/rest";
 import { promptOpposedTest } from "./applications/rolls/opposed-flow";
 import { emergencyRetreat, moraleCheck, retreatAction, reuniteParty } from "./applications/retreat";
 import * as rules from "./rules";
+import { openEncounterPlanner } from "./applications/odds";
 import { optionalRules } from "./settings";
 import { rollHealing } from "./workflows/healing-roll";
 import { lifeAction } from "./workflows/life";
@@ -47,6 +48,8 @@ export function createApi() {
     retreatAction,
     /** GM: copy Brink's compendium tables into the world and draw from the copies. */
     importTables: importBrinkTables,
+    /** GM: open the encounter planner (issue 28): two sides of actors, their simulated odds. */
+    encounterPlanner: openEncounterPlanner,
     /** GM: choose the world RollTable (uuid) that serves one of Brink's tables, or null for the compendium's. */
     useTable,
   };

@@ -2,6 +2,7 @@
  * Brink's entry point: registration only. Every behaviour lives in the modules imported here.
  */
 import { createApi } from "./api";
+import { registerStatusEffects } from "./foundry/generation";
 import { registerItemMacros, registerSheets } from "./applications";
 import { registerCombat } from "./applications/combat";
 import { registerCardButtons } from "./applications/chat/card-buttons";
@@ -22,6 +23,7 @@ import { registerSettingsMenus } from "./applications/settings";
 import { registerCardCollapse } from "./applications/chat/collapse-cards";
 import { registerKeybindings } from "./keybindings";
 import { registerStartup } from "./startup";
+import { registerActorValueGuard } from "./documents/actor-values";
 import { statusEffectConfigs } from "./status-effects";
 // Requests are declared where their handlers live (requests/registry); these declare the card ones.
 import "./workflows/attack";
@@ -36,6 +38,8 @@ import { registerPendingRetreat } from "./workflows/retreat";
 import { chooseDroppedItems } from "./applications/retreat";
 import { registerIncapacity } from "./workflows/incapacity";
 import { registerGuardClock } from "./workflows/guard";
+import { registerKillingStrike } from "./workflows/killing-strike";
+import { registerSurpriseMark } from "./workflows/surprise";
 import { registerConditionClock } from "./workflows/durations";
 import { registerSeekCover } from "./workflows/seek-cover";
 import { registerSeekCoverPrompt } from "./applications/actions/seek-cover";
@@ -48,6 +52,7 @@ import { registerSmallActions } from "./workflows/small-actions";
 import { registerSmallActionPrompts } from "./applications/actions/small-action-prompts";
 import { registerExploration } from "./workflows/exploration";
 import { registerExplorationControls } from "./applications/exploration";
+import { registerPlannerControl } from "./applications/odds";
 import { registerDetachmentControls } from "./applications/detachments";
 import { registerChosenTitles } from "./applications/chosen-titles";
 
@@ -63,9 +68,10 @@ Hooks.once("init", () => {
     character: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },
     npc: { bar: ["health", "endurance", "stamina", "focus"], value: ["evasion", "speed"] },
   };
-  CONFIG.statusEffects = statusEffectConfigs();
+  registerStatusEffects(statusEffectConfigs());
   CONFIG.specialStatusEffects.DEFEATED = "dead";
   registerTokenHud(BrinkTokenHUD);
+  registerActorValueGuard();
   registerSettings();
   registerSettingsMenus();
   registerKeybindings();
@@ -81,6 +87,8 @@ Hooks.once("init", () => {
   registerPendingRetreat(chooseDroppedItems);
   registerIncapacity();
   registerGuardClock();
+  registerKillingStrike();
+  registerSurpriseMark();
   registerConditionClock();
   registerSeekCover();
   registerSeekCoverPrompt();
@@ -93,6 +101,7 @@ Hooks.once("init", () => {
   registerSmallActionPrompts();
   registerExploration();
   registerExplorationControls();
+  registerPlannerControl();
   registerDetachmentControls();
   registerLegacyRecoveryCards();
   registerCardButtons();

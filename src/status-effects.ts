@@ -25,8 +25,11 @@ export const STATUS_IDS = [
 ] as const;
 export type StatusId = (typeof STATUS_IDS)[number];
 
-/** Derived from pools, so set by the system rather than toggled by hand. */
-const DERIVED_STATUSES: readonly StatusId[] = ["harmed", "bloodied"];
+/**
+ * Not offered in the token HUD: harmed and bloodied are derived from the pools; exhaustion is a
+ * level (RULES §1) set on the sheet and by rests and setbacks, so a bare mark would change nothing.
+ */
+const DERIVED_STATUSES: readonly StatusId[] = ["harmed", "bloodied", "exhausted"];
 
 const camel = (id: string): string => id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 

@@ -30,7 +30,12 @@ function copyStatic() {
   writeFileSync(join(DIST, "system.json"), `${JSON.stringify(manifestFor(pkg), null, 2)}\n`);
 }
 
-function viteConfig() {
+/** Issue 28: the encounter-odds Web Worker, a self-contained module beside the bundle. */
+const WORKER = { entry: "src/applications/odds/worker.ts", file: "odds-worker.mjs" };
+
+function viteConfig(
+  lib = { entry: join(ROOT, "src/brink.ts"), formats: ["es"], fileName: () => "brink.mjs" },
+) {
   return {
     configFile: false,
     root: ROOT,
@@ -41,7 +46,7 @@ function viteConfig() {
       sourcemap: true,
       minify: false,
       target: "es2022",
-      lib: { entry: join(ROOT, "src/brink.ts"), formats: ["es"], fileName: () => "brink.mjs" },
+      lib,
       rollupOptions: { output: { chunkFileNames: "chunks/[name]-[hash].mjs" } },
       watch: watchMode ? {} : null,
     },
@@ -54,7 +59,10 @@ async function main() {
   const count = await compilePacks(join(DIST, "packs"));
   copyStatic();
   await build(viteConfig());
-  console.log(`Built dist/: brink.mjs, system.json, ${STATIC.join(", ")} and ${count} pack documents.`);
+  await build(viteConfig({ entry: join(ROOT, WORKER.entry), formats: ["es"], fileName: () => WORKER.file }));
+  console.log(
+    `Built dist/: brink.mjs, ${WORKER.file}, system.json, ${STATIC.join(", ")} and ${count} pack documents.`,
+  );
   if (watchMode) {
     for (const dir of STATIC) watch(join(ROOT, dir), { recursive: true }, () => copyStatic());
     watch(join(ROOT, "system.json"), () => copyStatic());

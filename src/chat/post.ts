@@ -23,17 +23,19 @@ import {
   type OpposedRecord,
 } from "../data/chat";
 import { itemData, WeaponData } from "../data";
+import {
+  applyMessageMode,
+  MESSAGE_AUDIENCES,
+  ownMessageMode,
+  type MessageAudience,
+} from "../foundry/generation";
 import { writes, type Creation } from "../foundry/typed-writes";
 
 export type { AttackRecord, DirectRecord } from "../data/chat";
 
-function rollMode(): string {
-  return String(game.settings.get("core", "rollMode"));
-}
-
-/** Core's four roll modes: who may read a roll's card. */
-export const ROLL_MODES = ["publicroll", "gmroll", "blindroll", "selfroll"] as const;
-export type RollMode = (typeof ROLL_MODES)[number];
+/** Who may read a roll's card: core's four roll (v13) or message (v14) modes, by Brink's names. */
+export const ROLL_MODES = MESSAGE_AUDIENCES;
+export type RollMode = MessageAudience;
 
 /** Whom a card the GM's client writes for a player is shown to: that player's roll mode. */
 export interface CardAudience {
@@ -42,11 +44,8 @@ export interface CardAudience {
   userId: string;
 }
 
-/** This user's roll mode, as a card written on the GM's client for them takes it. */
-export function ownRollMode(): RollMode {
-  const mode = rollMode();
-  return (ROLL_MODES as readonly string[]).includes(mode) ? (mode as RollMode) : "publicroll";
-}
+/** This user's roll (message) mode, as a card written on the GM's client for them takes it. */
+export const ownRollMode = (): RollMode => ownMessageMode();
 
 /**
  * Whispers or blinds a card per a roll mode, as Foundry's own rolls do. A card the GM's client
@@ -55,8 +54,7 @@ export function ownRollMode(): RollMode {
  */
 function applyAudience(data: Record<string, unknown>, audience?: CardAudience): void {
   if (!audience || audience.userId === game.user.id) {
-    // The card's data is still being built (a plain record); core fills in its whisper and blind fields.
-    ChatMessage.implementation.applyRollMode(data as never, (audience?.rollMode ?? rollMode()) as never);
+    applyMessageMode(data, audience?.rollMode ?? ownMessageMode());
     return;
   }
   const gms = game.users.filter((user) => user.isGM).map((user) => user.id ?? "");

@@ -5,6 +5,7 @@
  * setting is registered only when the module is active: without it, the choice would change nothing.
  */
 import { SYSTEM_ID } from "../constants";
+import { askerPreference, setOwnLooks } from "../requests";
 import type { LangKey } from "../helpers/lang-keys";
 
 export const DICE_SO_NICE = "dice-so-nice";
@@ -92,12 +93,18 @@ export function registerDiceSoNice(): void {
     default: "same",
   });
   registered = true;
+  // The GM's client rolls for players: each request carries its asker's choice.
+  setOwnLooks(() => ({ [LUCK_DIE_SETTING]: String(game.settings.get(SYSTEM_ID, LUCK_DIE_SETTING)) }));
   Hooks.once("diceSoNiceReady", addLuckColorsets);
 }
 
-/** The appearance this user's luck die takes, or null for "same as my other dice" or no Dice So Nice. */
+/**
+ * The appearance the luck die takes, or null for "same as my other dice" or no Dice So Nice: the
+ * choice of the user the roll is for, which came with their request when this (the GM's) client
+ * rolls for another user; a value that is not one of Brink's looks is "same".
+ */
 export function luckDieAppearance(): { colorset: string } | null {
   if (!registered || !diceSoNiceActive()) return null;
-  const look: unknown = game.settings.get(SYSTEM_ID, LUCK_DIE_SETTING);
+  const look: unknown = askerPreference(LUCK_DIE_SETTING) ?? game.settings.get(SYSTEM_ID, LUCK_DIE_SETTING);
   return isLook(look) ? { colorset: colorsetOf(look) } : null;
 }

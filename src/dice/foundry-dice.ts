@@ -1,6 +1,7 @@
 import type { DiceSource } from "../rules/dice";
 import { BrinkRoll, type BrinkRollOptions, type DiePurpose } from "./brink-roll";
 import { luckDieAppearance } from "./dice-so-nice";
+import { rollsMayAskThisUser } from "../requests";
 
 /** Thrown by the replaying dice source when a rule asks for one die more than has been rolled. */
 class MoreDiceNeeded extends Error {
@@ -42,8 +43,9 @@ const MAX_DICE = 64;
 /**
  * Runs a pure rule with real Foundry dice. The rules decide which dice they need as they go (a
  * stray shot needs a pick die only on a luck of 1), so the rule is run against the dice rolled so
- * far; when it asks for one more, that die is rolled through Foundry (manual dice entry, Dice So
- * Nice and the configured randomiser all apply) and the rule runs again from the start. Rules are
+ * far; when it asks for one more, that die is rolled through Foundry (Dice So Nice and the
+ * configured randomiser apply, and manual dice entry to the user's own rolls) and the rule runs
+ * again from the start. Rules are
  * pure, so every replay takes the same path.
  */
 export async function resolveWithFoundryDice<T>(
@@ -63,7 +65,8 @@ export async function resolveWithFoundryDice<T>(
       // Roll options are free-form at runtime (they travel with the message); fvtt-types lists core's only.
       const options = brinkOptions as never;
       const roll = new BrinkRoll(`1d${error.faces}`, {}, options);
-      await roll.evaluate();
+      // Manual dice entry applies to the user's own rolls, never to one carried out for another user.
+      await roll.evaluate({ allowInteractive: rollsMayAskThisUser() });
       rolls.push(roll);
       rolled.push({ faces: error.faces, face: Number(roll.total) });
     }

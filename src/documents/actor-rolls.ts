@@ -10,6 +10,7 @@ import { DARKSIGHT, lightLevelOf, type LightLevel } from "../rules/light";
 import { optionalRules } from "../settings";
 import { STATUS_LABEL } from "../status-effects";
 import type { Modifier, TestSpec } from "../rules/tests";
+import { effectChangesOf } from "../foundry/generation";
 import {
   advantageCounts,
   rollModifiers,
@@ -45,10 +46,10 @@ function effectContributions(system: RollingActorData): EffectContribution[] {
   const found: EffectContribution[] = [];
   for (const effect of actor.allApplicableEffects()) {
     if (!effect.active) continue;
-    for (const change of effect.changes) {
+    for (const change of effectChangesOf(effect._source)) {
       const key = CHANGE_KEY.exec(change.key)?.[1];
       const value = Number(change.value);
-      if (key && change.mode === CONST.ACTIVE_EFFECT_MODES.ADD && Number.isFinite(value))
+      if (key && change.type === "add" && Number.isFinite(value))
         found.push({ source: effect.name, key, value });
     }
   }

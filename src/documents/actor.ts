@@ -1,4 +1,5 @@
 import type { Refusal } from "../requests";
+import { statusEffect } from "../foundry/generation";
 import { postTestCard, type RollMode } from "../chat/post";
 import { luckPurpose, resolveWithFoundryDice } from "../dice";
 import { actorData, BrinkActorData } from "../data";
@@ -79,7 +80,7 @@ export class BrinkActor extends Actor {
     const effects = super.temporaryEffects;
     const shown = new Set(effects.flatMap((e) => [...e.statuses]));
     const derived = STATUS_IDS.filter((id) => this.statuses.has(id) && !shown.has(id)).flatMap((id) => {
-      const config = CONFIG.statusEffects.find((s) => s.id === id);
+      const config = statusEffect(id);
       if (!config) return [];
       // The dead get the token's large overlay icon, as Foundry draws for the defeated.
       const overlay = id === CONFIG.specialStatusEffects.DEFEATED ? { core: { overlay: true } } : {};

@@ -6,7 +6,9 @@ import { canActWith } from "../rules/team-turns";
 import {
   ACTION_KEYS,
   FREE_ACTIONS,
+  KILLING_STRIKE,
   MAX_CUSTOM_ACTION_COST,
+  TENDING,
   REACTIONS,
   abandonExtended,
   continueExtended,
@@ -71,13 +73,17 @@ export interface ActionContext {
  */
 export interface ActionRule {
   refusal?: (context: ActionContext) => Refusal | undefined;
-  effect?: (context: ActionContext) => Promise<void>;
+  /** A refusal here means the paid action came to nothing (a killing strike whose target woke). */
+  effect?: (context: ActionContext) => Promise<Refusal | void>;
 }
 
 const actionRules = new Map<string, ActionRule>();
 
 /** Gives a built-in action its behaviour; each key has one rule. */
-export function defineActionRule(key: ActionKey | FreeActionKey, rule: ActionRule): void {
+export function defineActionRule(
+  key: ActionKey | FreeActionKey | typeof KILLING_STRIKE.key,
+  rule: ActionRule,
+): void {
   if (actionRules.has(key)) throw new Error(`Brink | the action "${key}" has two rules`);
   actionRules.set(key, rule);
 }
@@ -163,6 +169,11 @@ export class BrinkCombatant extends Combatant {
     return [...(this.actor?.items ?? [])].some(
       (item) => item.type === "talent" && hasTrait(item.system, "cannotBeSurprised"),
     );
+  }
+
+  /** Marked Surprised (the token HUD): sits out a surprise round, even on a team that has surprise. */
+  get markedSurprised(): boolean {
+    return this.actor?.statuses.has("surprised") ?? false;
   }
 
   /** Actions, reactions, Guard, Wait and attacks as they stand now. */
@@ -271,7 +282,8 @@ export class BrinkCombatant extends Combatant {
         },
       });
     }
-    if (result.completed && context && rule?.effect) await rule.effect(context);
+    const effect = result.completed && context && rule?.effect ? await rule.effect(context) : undefined;
+    if (effect) return effect;
     return { ok: true, completed: result.completed, endsTurn: result.endsTurn };
   }
 
@@ -323,7 +335,7 @@ export class BrinkCombatant extends Combatant {
       case "abandon":
         return abandonExtended(economy);
       case "trigger":
-        return triggerReadied(economy);
+        return triggerReadied(economy, this.combat?.clock.current ?? null);
     }
   }
 }
@@ -331,7 +343,13 @@ export class BrinkCombatant extends Combatant {
 const REACTION_KEYS = Object.keys(REACTIONS).filter((key): key is ReactionKey => key in REACTIONS);
 const BARE_OPERATIONS = ["continue", "abandon", "trigger"] as const;
 /** Keys a custom action may not take: the rules track these by name (a custom "wait" gave reactions). */
-const RESERVED_KEYS: readonly string[] = [...ACTION_KEYS, ...FREE_ACTIONS, ...REACTION_KEYS];
+const RESERVED_KEYS: readonly string[] = [
+  ...ACTION_KEYS,
+  ...FREE_ACTIONS,
+  ...REACTION_KEYS,
+  KILLING_STRIKE.key,
+  TENDING.key,
+];
 const MAX_ACTION_NAME = 40;
 
 type Parsed<T> = { ok: true; value: T } | Refusal;

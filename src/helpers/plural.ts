@@ -12,6 +12,7 @@ export const COUNTED_NOUNS = [
   "day",
   "document",
   "failure",
+  "fight",
   "hitDie",
   "hour",
   "injury",

@@ -8,8 +8,15 @@
  * handler who sent it (foundryvtt/foundryvtt#13418), but the system socket does: the server hands
  * every listener the id of the user whose client emitted the message (socketlib's `_received(message,
  * senderId)` relies on it). So a player's request travels on `system.brink`, the active GM's client
- * answers on the same channel, and the asker accepts an answer only from that GM. A request's id
- * is carried out at most once per GM session. The relay itself writes no document.
+ * answers on the same channel, and the asker accepts an answer only from that GM. The relay itself
+ * writes no document.
+ *
+ * Nothing is carried out twice because an answer is slow (the GM's client may be waiting for dice
+ * or a dialog). A request's id is carried out at most once per GM session: the same id again, while
+ * it runs, is answered when it is done, and after that gets the first answer. The asker never gives
+ * up on a GM who is still there: it tells its user the GM's client is still working, asks again
+ * with the same id (in case a message was lost), and a click that repeats a request still waiting
+ * joins it instead of sending another.
  */
 import { SYSTEM_ID } from "../constants";
 
@@ -24,10 +31,15 @@ export interface RequestContext {
 export type Handler = (payload: Record<string, unknown>, context: RequestContext) => Promise<RequestResult>;
 
 const CHANNEL = `system.${SYSTEM_ID}`;
-const TIMEOUT_MS = 10_000;
+/** How long the asker waits before it says the GM's client is still working, and asks again. */
+const PATIENCE_MS = 10_000;
 const handlers = new Map<string, Handler>();
-const handled = new Set<string>();
+/** GM side: requests running now, and the answers given, by sender and request id. */
+const running = new Set<string>();
+const answered = new Map<string, RequestResult>();
+/** Asker side: answers awaited, by request id, and the same by what was asked (name and payload). */
 const pending = new Map<string, { gmId: string; resolve: (result: RequestResult) => void }>();
+const asking = new Map<string, Promise<RequestResult>>();
 let queue: Promise<unknown> = Promise.resolve();
 
 interface RequestWire {
@@ -35,6 +47,23 @@ interface RequestWire {
   id: string;
   name: string;
   payload: unknown;
+  /** The asker's own preferences for how their dice look (see askerPreference). */
+  looks: Record<string, string>;
+}
+
+/** Set by the dice layer: this user's preferences for how their dice look, sent with each request. */
+let ownLooks: () => Record<string, string> = () => ({});
+export function setOwnLooks(read: () => Record<string, string>): void {
+  ownLooks = read;
+}
+
+/** At most a few short strings: anything else from the wire is dropped (the reader validates each). */
+function readLooks(value: unknown): Record<string, string> {
+  if (!isPlainRecord(value)) return {};
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].length <= 40,
+  );
+  return Object.fromEntries(entries.slice(0, 4));
 }
 interface ResponseWire {
   kind: "response";
@@ -59,35 +88,81 @@ export const refuse = (reason: string, data?: Record<string, string>): Refusal =
 const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The request this client carries out now (one at a time), for whom, and how they want dice to look. */
+let carryingOut: { on: string; for: string; looks: Record<string, string> } | null = null;
+
+/**
+ * While this client carries out another user's request: that user's preference (sent with the
+ * request, unchecked: the caller validates it against its own choices). Otherwise null, and the
+ * caller reads this user's own setting.
+ */
+export function askerPreference(key: string): string | null {
+  if (!carryingOut || carryingOut.on !== game.user.id || carryingOut.for === game.user.id) return null;
+  return carryingOut.looks[key] ?? "";
+}
+
+/**
+ * Whether a roll made now may wait for this client's user (manual dice entry): not while this
+ * client carries out another user's request. The player cannot type dice the GM's client rolls
+ * (their numbers would be theirs to choose), and the GM must not be asked to type a player's dice.
+ */
+export function rollsMayAskThisUser(): boolean {
+  return carryingOut === null || carryingOut.on !== game.user.id || carryingOut.for === game.user.id;
+}
+
 /** Runs a request on the active GM's client; a handler that throws becomes a refusal. */
-async function run(name: string, payload: unknown, user: User.Implementation): Promise<RequestResult> {
+async function run(
+  name: string,
+  payload: unknown,
+  user: User.Implementation,
+  looks: Record<string, string> = {},
+): Promise<RequestResult> {
   const handler = handlers.get(name);
   if (!handler) return refuse("BRINK.Request.unknown");
   if (!isPlainRecord(payload)) return refuse("BRINK.Request.malformed");
+  carryingOut = { on: game.user.id ?? "", for: user.id ?? "", looks };
   try {
     return await handler(payload, { user });
   } catch (error) {
     console.error(`Brink | the request "${name}" failed on the GM's client`, error);
     return refuse("BRINK.Request.failed");
+  } finally {
+    carryingOut = null;
   }
 }
 
 const isActiveGM = (): boolean => game.users.activeGM?.id === game.user.id;
 
-/** The GM's side: the sender is the server's word; a request id runs once. */
+/**
+ * The GM's side: the sender is the server's word. A request id runs once: while it runs, the same
+ * id again waits for its answer; once answered, the same id again gets that answer.
+ */
 async function answer(message: Record<string, unknown>, senderId: string): Promise<void> {
   if (!isActiveGM()) return;
   const id = typeof message.id === "string" ? message.id : "";
+  const key = `${senderId}.${id}`;
+  if (running.has(key)) return;
+  const result = answered.get(key) ?? (await carryOut(key, id, message, senderId));
+  const response: ResponseWire = { kind: "response", id, to: senderId, result };
+  game.socket.emit(CHANNEL, response);
+}
+
+async function carryOut(
+  key: string,
+  id: string,
+  message: Record<string, unknown>,
+  senderId: string,
+): Promise<RequestResult> {
+  running.add(key);
   const user = game.users.get(senderId);
   const result = await serially(async () => {
     if (!id || typeof message.name !== "string") return refuse("BRINK.Request.malformed");
     if (!user) return refuse("BRINK.Request.unknownUser");
-    if (handled.has(`${senderId}.${id}`)) return refuse("BRINK.Request.alreadyHandled");
-    handled.add(`${senderId}.${id}`);
-    return run(message.name, message.payload, user);
+    return run(message.name, message.payload, user, readLooks(message.looks));
   });
-  const response: ResponseWire = { kind: "response", id, to: senderId, result };
-  game.socket.emit(CHANNEL, response);
+  if (id) answered.set(key, result);
+  running.delete(key);
+  return result;
 }
 
 /** The asker's side: only the answer addressed to this client, from the GM it asked, counts. */
@@ -126,23 +201,37 @@ export function registerRequest(name: string, handler: Handler): void {
   listenForRequests();
 }
 
+/**
+ * Sends a request and waits for its answer for as long as the GM asked is there. A request the
+ * same as one still waiting (same name and payload) joins it: a second click does not ask twice.
+ */
 function sendToGM(gmId: string, name: string, payload: unknown): Promise<RequestResult> {
+  const action = `${game.user.id} ${name} ${JSON.stringify(payload)}`;
+  const waiting = asking.get(action);
+  if (waiting) return waiting;
   const id = foundry.utils.randomID();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      resolve(refuse("BRINK.Request.timeout"));
-    }, TIMEOUT_MS);
-    pending.set(id, {
-      gmId,
-      resolve: (result) => {
-        clearTimeout(timer);
-        resolve(result);
-      },
-    });
-    const request: RequestWire = { kind: "request", id, name, payload };
+  const request: RequestWire = { kind: "request", id, name, payload, looks: ownLooks() };
+  const answer = new Promise<RequestResult>((resolve) => {
+    let told = false;
+    const finish = (result: RequestResult) => {
+      clearInterval(timer);
+      pending.delete(request.id);
+      asking.delete(action);
+      resolve(result);
+    };
+    const timer = setInterval(() => {
+      // Another GM now writes, or none: the one asked may or may not have carried it out.
+      if (game.users.activeGM?.id !== gmId) return finish(refuse("BRINK.Request.gmLeft"));
+      if (!told) ui.notifications?.info(game.i18n.localize("BRINK.Request.stillWorking"));
+      told = true;
+      // In case the request or its answer was lost: the same id is never carried out twice.
+      game.socket.emit(CHANNEL, request);
+    }, PATIENCE_MS);
+    pending.set(request.id, { gmId, resolve: finish });
     game.socket.emit(CHANNEL, request);
   });
+  asking.set(action, answer);
+  return answer;
 }
 
 /**

@@ -5,10 +5,12 @@
  */
 import { CONDITIONS_PREVENTING_TURNS } from "./team-turns";
 import { tooExhaustedToFight } from "./characters";
+import { DYING_OPTIONS, isDying } from "./dying";
 import {
   ACTIONS,
   ACTION_KEYS,
   FREE_ACTIONS,
+  KILLING_STRIKE,
   REACTIONS,
   continueExtended,
   spendAction,
@@ -33,7 +35,7 @@ export interface ActorSituation {
 }
 
 export type Unavailable =
-  EconomyRefusal | "cannot-act" | "too-exhausted" | "no-speed" | "not-prone" | "already-prone";
+  EconomyRefusal | "cannot-act" | "dying" | "too-exhausted" | "no-speed" | "not-prone" | "already-prone";
 
 export type OptionKind = "action" | "free" | "reaction";
 
@@ -86,8 +88,11 @@ export function situationBlocker(
 ): Unavailable | undefined {
   const held = new Set(situation.conditions);
   if (PREVENTING.some((condition) => held.has(condition))) return "cannot-act";
+  // RULES §6: the dying speak and move 1.5 m; every other action, and every reaction, waits.
+  if (isDying(held) && !DYING_OPTIONS.includes(key)) return "dying";
   if (kind === "reaction") return undefined;
-  if (key === "attack" && tooExhaustedToFight(situation.exhaustion)) return "too-exhausted";
+  if ((key === "attack" || key === KILLING_STRIKE.key) && tooExhaustedToFight(situation.exhaustion))
+    return "too-exhausted";
   if (MOVEMENT.includes(key) && situation.speed <= 0) return "no-speed";
   if (key === "standUp" && !held.has("prone")) return "not-prone";
   if (key === "dropProne" && held.has("prone")) return "already-prone";

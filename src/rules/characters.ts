@@ -98,6 +98,8 @@ export const DEFAULT_SKILL_ATTRIBUTE: Record<Skill, Attribute> = {
 
 /** RULES §1: at this much exhaustion a character's speed is 0 and it cannot fight. */
 export const EXHAUSTION_STOPS_FIGHTING = 5;
+/** The most exhaustion a character can carry (the sheet's track). */
+export const MAX_EXHAUSTION = 6;
 export const tooExhaustedToFight = (exhaustion: number): boolean => exhaustion >= EXHAUSTION_STOPS_FIGHTING;
 
 /** Why a character may not attack now: a condition that takes its turns away, or exhaustion 5+. */

@@ -7,6 +7,7 @@ import {
   removeTeam,
   setCanAct,
   setCannotBeSurprised,
+  setSurprised,
   type CombatPhase,
   type TurnEvent,
   type TurnMember,
@@ -76,6 +77,7 @@ export interface RosterEntry {
   teamId: string;
   canAct: boolean;
   cannotBeSurprised: boolean;
+  surprised?: boolean;
 }
 
 export type ReconcileResult = TurnResult & { changed?: boolean };
@@ -123,6 +125,8 @@ function syncMember(state: TurnState, entry: RosterEntry): TurnResult {
   if (member.cannotBeSurprised !== entry.cannotBeSurprised) {
     steps.push((s) => setCannotBeSurprised(s, entry.id, entry.cannotBeSurprised));
   }
+  const surprised = entry.surprised === true;
+  if ((member.surprised === true) !== surprised) steps.push((s) => setSurprised(s, entry.id, surprised));
   if (member.canAct !== entry.canAct) steps.push((s) => setCanAct(s, entry.id, entry.canAct));
   let result: TurnResult = { ok: true, state, events: [] };
   for (const step of steps) {

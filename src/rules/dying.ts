@@ -1,4 +1,5 @@
 import { stepDown, type Attribute } from "./characters";
+import { CONDITIONS_PREVENTING_TURNS } from "./team-turns";
 import {
   ARM_SIDES,
   S2_INJURY_KEYS,
@@ -32,6 +33,17 @@ export { ARM_SIDES, S2_INJURY_KEYS, SAVE_KINDS };
 export type { ArmSide, DyingTrack, S2Injury, S2InjuryDetail, S2InjuryKey, SaveKind };
 
 export const DYING_TURNS = 10;
+/** RULES §6: while dying a character may speak and move this far, nothing else. */
+export const DYING_MOVE_METRES = 1.5;
+export const DYING = "dying" as const;
+/** The options a dying character keeps: a move (at DYING_MOVE_METRES) or a step. */
+export const DYING_OPTIONS: readonly string[] = ["move", "step"];
+
+export const isDying = (conditions: Iterable<string>): boolean => new Set(conditions).has(DYING);
+
+/** Who cannot attack: those whose turns are taken away, and the dying. */
+export const CONDITIONS_PREVENTING_FIGHTS = [...CONDITIONS_PREVENTING_TURNS, DYING] as const;
+export type FightPreventingCondition = (typeof CONDITIONS_PREVENTING_FIGHTS)[number];
 export const DEATH_SAVE_TARGET = 10;
 export const SAVES_TO_SETTLE = 3;
 export const STABILISE_DIFFICULTY_WITH_TOOLS = 8;
@@ -81,8 +93,6 @@ export interface S2InjuryRow {
   key: S2InjuryKey;
   subTable: S2SubTable | null;
   effects: readonly { target: S2EffectTarget; amount: number }[];
-  /** Hobbled: a permanent injury eases to this after a night's rest. */
-  permanentAfterRest?: { target: S2EffectTarget; amount: number };
   /** Spell focus: a character who casts no spells rolls again. */
   rerollIfNoSpells?: true;
 }
@@ -129,7 +139,6 @@ export const S2_INJURY_TABLE: readonly S2InjuryRow[] = [
     key: "hobbled",
     subTable: null,
     effects: [{ target: "speed-metres", amount: -3 }],
-    permanentAfterRest: { target: "speed-metres", amount: -1.5 },
   },
   {
     face: 12,

@@ -23,6 +23,26 @@ export function withinDistance(target: Footprint, others: readonly Footprint[], 
   return others.filter((other) => other.id !== target.id && gapBetween(target, other) <= metres + 1e-9);
 }
 
+const centreOf = (f: Footprint) => ({ x: f.x + f.width / 2, y: f.y + f.height / 2 });
+
+/**
+ * RULES §3 flanking: two of the target's enemies within `metres` of it stand on opposite sides of
+ * it, [decision] their directions from the target's centre at least 135° apart.
+ */
+export function isFlanked(target: Footprint, enemies: readonly Footprint[], metres: number): boolean {
+  const centre = centreOf(target);
+  const directions = withinDistance(target, enemies, metres).map((enemy) => {
+    const at = centreOf(enemy);
+    return { x: at.x - centre.x, y: at.y - centre.y };
+  });
+  return directions.some((a, i) =>
+    directions.slice(i + 1).some((b) => {
+      const lengths = Math.hypot(a.x, a.y) * Math.hypot(b.x, b.y);
+      return lengths > 0 && (a.x * b.x + a.y * b.y) / lengths <= -Math.SQRT1_2 + 1e-9;
+    }),
+  );
+}
+
 /** One leg of a path on a square grid, in squares (either sign). */
 export interface GridLeg {
   dx: number;

@@ -1,33 +1,42 @@
-import type { DiceSource, DieRating } from "./dice";
+import type { DieRating } from "./dice";
 import type { MoraleOptions } from "./morale";
+import type { TestResult } from "./tests";
 
 /**
- * RULES §7.1 [decision]: the retreat test is the DEX die plus whatever modifiers the GM allows
- * (a skill die, cover, exhaustion …, summed by the caller) against a GM-set difficulty. No luck die:
- * the GM sets the stakes and may let enemies attack instead of (or after) the test.
+ * RULES §7.1 with §2: the retreat action's test is a test like any other, a DEX test against a
+ * GM-set difficulty with the luck die and the character's own modifiers (exhaustion, injuries) and
+ * the GM's; the GM may let enemies attack instead. This is how its card records it.
  */
 export interface RetreatTest {
   readonly die: DieRating;
-  /** Empty when DEX is 0: there is no die to roll. */
+  /** The kept pool's faces; empty when DEX is 0 (no die to roll). */
   readonly faces: readonly number[];
+  /** Everything after the dice, summed: the modifiers and a lucky 20's +4. */
   readonly modifier: number;
+  /** The luck die's face (absent on cards written before the test rolled one). */
+  readonly luck?: number;
   readonly total: number;
   readonly difficulty: number;
   readonly success: boolean;
 }
 
-export function rollRetreatTest(
-  dexterity: DieRating,
-  modifier: number,
-  difficulty: number,
-  dice: DiceSource,
-): RetreatTest {
-  const faces = dexterity === 0 ? [] : [dice.roll(dexterity)];
-  const total = (faces[0] ?? 0) + modifier;
-  return { die: dexterity, faces, modifier, total, difficulty, success: total >= difficulty };
+/** A rolled DEX test as the retreat card records it. */
+export function retreatTestOf(dexterity: DieRating, test: TestResult): RetreatTest {
+  const kept = test.dice.pools[test.dice.keptPool];
+  const faces = kept ? kept.dice.map((die) => die.face) : [];
+  return {
+    die: dexterity,
+    faces,
+    modifier: test.total - test.dice.diceTotal,
+    luck: test.luck.face,
+    total: test.total,
+    difficulty: test.difficulty,
+    success: test.success,
+  };
 }
 
-export type RetreatActionOutcome = "retreated" | "stopped-by-test" | "stopped-by-hit";
+export const RETREAT_ACTION_OUTCOMES = ["retreated", "stopped-by-test", "stopped-by-hit"] as const;
+export type RetreatActionOutcome = (typeof RETREAT_ACTION_OUTCOMES)[number];
 
 export interface RetreatAttempt {
   readonly actorId: string;

@@ -68,6 +68,16 @@ export const REACTIONS = {
 } as const satisfies Record<string, ReactionDefinition>;
 export type ReactionKey = keyof typeof REACTIONS;
 
+/**
+ * RULES §4: a killing strike takes three actions and is an attack for the multiple-attack penalty.
+ * The attack workflow spends it (it is not a panel row); with fewer actions left it is an extended
+ * action that lands when its last action is paid.
+ */
+export const KILLING_STRIKE = { key: "killingStrike", cost: 3 } as const;
+
+/** RULES §6: tending a fallen character (the stabilise Heal test) is one action of the tending ally. */
+export const TENDING = { key: "stabilise", cost: 1 } as const;
+
 /** The most actions a custom (extended) action may cost: a few turns' worth. */
 export const MAX_CUSTOM_ACTION_COST = 10;
 
@@ -98,8 +108,8 @@ export interface TurnEconomy {
   /** Allies given an action by Command this turn (once per turn per target). */
   commanded: string[];
   /**
-   * Command's gift: the commander's combatant id while this combatant holds one action to take
-   * outside its own turn; it lapses when the commander's turn ends (combat-state.ts).
+   * Command's gift, or a readied action that fired: the id of the combatant in whose turn this one
+   * holds one action to take outside its own turn; it lapses when that turn ends (combat-state.ts).
    */
   grantedBy: string | null;
   /** Feeds the multiple attack penalty; cleared when the round ends. */
@@ -214,8 +224,9 @@ export function spendAction(
   const refusal = actionRefusal(economy, key, definition, resources, options);
   if (refusal !== undefined) return refuse(refusal);
   const spent = { stamina: definition.stamina ?? 0, focus: definition.focus ?? 0 };
-  // Only a built-in action is tracked by name: a custom action called "wait" is just an action.
-  const tracked = typeof action === "string" ? trackAction(economy, key, options) : economy;
+  // Only a built-in action (or the killing strike) is tracked by name: a custom "wait" is just an action.
+  const tracked =
+    typeof action === "string" || key === KILLING_STRIKE.key ? trackAction(economy, key, options) : economy;
   if (holdsGrantedAction(economy)) {
     return { ok: true, economy: { ...tracked, grantedBy: null }, spent, completed: true, endsTurn: false };
   }
@@ -271,6 +282,7 @@ function trackAction(economy: TurnEconomy, key: string, options: SpendOptions): 
     case "move":
       return { ...economy, moved: true };
     case "attack":
+    case KILLING_STRIKE.key:
       return { ...economy, attacksThisRound: economy.attacksThisRound + 1 };
     case "guard":
       return { ...economy, guarding: true };
@@ -355,13 +367,17 @@ export function spendReaction(
   };
 }
 
-/** A readied action fires when its trigger happens; declared as a reaction, it uses one. */
-export function triggerReadied(economy: TurnEconomy): EconomyResult {
+/**
+ * A readied action fires when its trigger happens; declared as a reaction, it uses one. What was
+ * readied is then one action to take at once, out of turn (an attack, a move…): held like Command's
+ * gift, during the turn in which it fired (`during`, the acting combatant), lapsing when that turn ends.
+ */
+export function triggerReadied(economy: TurnEconomy, during: string | null = null): EconomyResult {
   if (!economy.readied) return refuse("not-readied");
   if (economy.reactionsLeft <= 0) return refuse("no-reaction-left");
   return {
     ok: true,
-    economy: { ...economy, readied: false, reactionsLeft: economy.reactionsLeft - 1 },
+    economy: { ...economy, readied: false, reactionsLeft: economy.reactionsLeft - 1, grantedBy: during },
     spent: NOTHING_SPENT,
     completed: true,
     endsTurn: false,

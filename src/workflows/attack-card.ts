@@ -1,7 +1,7 @@
 /**
  * RULES §4 on the GM's client: an attack's dice, its outcome against each target, and its card.
- * A blast weapon rolls once against every target; any other weapon makes one attack per target,
- * each taking the multiple-attack penalty of those before it. One card for all of them, written by
+ * A blast weapon rolls once against every target; any other weapon attacks its one target (the
+ * request refuses several: each attack is an action, RULES §3). One card, written by
  * the GM's client from rolls it made, so nothing on it is a number a player could have edited.
  */
 import { postAttackCard, type AttackRecord, type CardAudience } from "../chat/post";
@@ -36,6 +36,8 @@ export interface TokenActor {
 /** A token the attacker targeted, with the characters standing within 1 m of it. */
 export interface AttackTargetToken extends TokenActor {
   nearby: TokenActor[];
+  /** Two of its enemies stand beside it on opposite sides (RULES §3, read from the map). */
+  flanked: boolean;
 }
 
 /** A target with no token (theatre of the mind): the evasion and deflection the player typed. */
@@ -177,48 +179,43 @@ interface AttackGroup {
   conditions: { advantages: number; disadvantages: number; edges: Edge[] };
 }
 
-/** A blast rolls once against every target; any other weapon makes one attack per target. */
-function attackGroups(order: AttackOrder): AttackGroup[] {
+/** The attack's aim: every target of a blast, or the single target of any other weapon. */
+function attackGroup(order: AttackOrder): AttackGroup {
   if (order.manual) {
     const size = attackerFor(order.attacker.rolling, 0).size;
     const conditions = { advantages: 0, disadvantages: 0, edges: [] };
-    return [{ targets: [manualTarget(order.manual, size)], info: [manualTargetInfo()], conditions }];
+    return { targets: [manualTarget(order.manual, size)], info: [manualTargetInfo()], conditions };
   }
-  const groups = order.weaponData.blast ? [order.targets] : order.targets.map((t) => [t]);
-  return groups.map((group) => ({
+  const group = order.targets;
+  return {
     targets: group.map(attackTarget),
     info: targetInfo(group),
     conditions: attackConditions(order.attacker, order.weaponData, group),
-  }));
+  };
 }
 
 /** Rolls the attack and posts its card: the card, or why it could not be made. */
 export async function rollAttackCard(order: AttackOrder): Promise<ChatMessage.Implementation | RollRefusal> {
-  const { weaponData } = order;
-  if (order.choice.killingStrike) return killingStrikeCard(order, weaponData);
-  const attacks: AttackRecord[] = [];
-  const rolls: BrinkRoll[] = [];
-  for (const [index, { targets, info, conditions }] of attackGroups(order).entries()) {
-    const { choice } = order;
-    const own = rollAdjustment(order.attacker.rolling, "attack", choice.attribute, null, weaponData.delivery);
-    const request = {
-      attacker: attackerFor(order.attacker.rolling, order.attacksThisRound + index),
-      weapon: weaponData,
-      attribute: choice.attribute,
-      targets,
-      sneak: choice.sneak,
-      flanking: choice.flanking,
-      advantages: Math.max(0, choice.advantage) + conditions.advantages + own.advantages,
-      disadvantages: Math.max(0, -choice.advantage) + conditions.disadvantages + own.disadvantages,
-      modifiers: [...own.modifiers, ...dialogModifier(choice.modifier)],
-    };
-    const rolled = await resolveWithFoundryDice((dice) => resolveAttack(request, dice), luckPurpose);
-    if (!rolled.result.ok) return refusal(rolled.result.reason);
-    attacks.push({ result: rolled.result, targets: info, edges: [...own.edges, ...conditions.edges] });
-    rolls.push(...rolled.rolls);
-  }
-  if (!attacks.length) return refusal("no-target");
-  return postCard(order, attacks, rolls);
+  const { weaponData, choice } = order;
+  if (choice.killingStrike) return killingStrikeCard(order, weaponData);
+  const { targets, info, conditions } = attackGroup(order);
+  if (!targets.length) return refusal("no-target");
+  const own = rollAdjustment(order.attacker.rolling, "attack", choice.attribute, null, weaponData.delivery);
+  const request = {
+    attacker: attackerFor(order.attacker.rolling, order.attacksThisRound),
+    weapon: weaponData,
+    attribute: choice.attribute,
+    targets,
+    sneak: choice.sneak,
+    flanking: choice.flanking,
+    advantages: Math.max(0, choice.advantage) + conditions.advantages + own.advantages,
+    disadvantages: Math.max(0, -choice.advantage) + conditions.disadvantages + own.disadvantages,
+    modifiers: [...own.modifiers, ...dialogModifier(choice.modifier)],
+  };
+  const rolled = await resolveWithFoundryDice((dice) => resolveAttack(request, dice), luckPurpose);
+  if (!rolled.result.ok) return refusal(rolled.result.reason);
+  const edges = [...own.edges, ...conditions.edges];
+  return postCard(order, [{ result: rolled.result, targets: info, edges }], rolled.rolls);
 }
 
 async function postCard(

@@ -5,11 +5,14 @@
  * viewing.
  */
 import { BrinkActor } from "../documents/actor";
-import { withinDistance, type Footprint } from "../rules/geometry";
+import { isFlanked, withinDistance, type Footprint } from "../rules/geometry";
+import { canActWith } from "../rules/team-turns";
 import type { AttackTargetToken, TokenActor } from "./attack-card";
 
 /** RULES §2: a stray shot lands on a character within this many metres of the target. */
 const STRAY_RADIUS = 1;
+/** [decision] Flankers stand beside the target: within 1 m of it, as a stray shot's bystanders. */
+const FLANK_REACH = 1;
 
 /** A Token document, as far as an attack reads it. */
 interface SceneToken {
@@ -17,6 +20,7 @@ interface SceneToken {
   uuid: string;
   name: string;
   hidden: boolean;
+  disposition: number;
   x: number;
   y: number;
   width: number;
@@ -88,9 +92,31 @@ export function attackTargets(
       ).map((f) => f.id),
     );
     const nearby = placed.filter((t) => near.has(t.uuid)).flatMap((t) => tokenActor(t) ?? []);
-    targets.push({ ...target, nearby });
+    targets.push({ ...target, nearby, flanked: flankedOnMap(token, placed, scene.grid) });
   }
   return targets;
+}
+
+/** Tokens on the other side from this one (friendly against hostile or secret); neutral has none. */
+const enemiesOf = (token: SceneToken, placed: readonly SceneToken[]): SceneToken[] =>
+  token.disposition === 0
+    ? []
+    : placed.filter(
+        (other) => other.disposition !== 0 && Math.sign(other.disposition) !== Math.sign(token.disposition),
+      );
+
+/** RULES §3: the token has two enemies who can act beside it (within 1 m), on opposite sides. */
+function flankedOnMap(
+  token: SceneToken,
+  placed: readonly SceneToken[],
+  grid: SceneOfTokens["grid"],
+): boolean {
+  const enemies = enemiesOf(token, placed).filter((enemy) => canActWith(enemy.actor?.statuses ?? []));
+  return isFlanked(
+    footprint(token, grid),
+    enemies.map((enemy) => footprint(enemy, grid)),
+    FLANK_REACH,
+  );
 }
 
 /**

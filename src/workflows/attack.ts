@@ -11,13 +11,15 @@ import { BrinkActor } from "../documents/actor";
 import { actorData, itemData, WeaponData } from "../data";
 import type { AttackWeapon } from "../rules/attacks";
 import { ATTRIBUTES, fightBlocker, type Attribute, type FightBlocker } from "../rules/characters";
-import { CONDITIONS_PREVENTING_TURNS, type TurnPreventingCondition } from "../rules/team-turns";
+import { CONDITIONS_PREVENTING_FIGHTS, type FightPreventingCondition } from "../rules/dying";
 import { defineRequest, isRefusal, refuse, type RequestContext, type RequestResult } from "../requests";
 import type { Fields } from "../requests/fields";
 import { rollAttackCard, type AttackTargetToken, type ManualDefences } from "./attack-card";
 import { attackTargets } from "./attack-targets";
 import { attacksWithBlast } from "./detachments/in-combat";
 import { combatantOf } from "./combat-economy";
+import type { BrinkCombatant } from "../documents/combatant";
+import { KILLING_STRIKE } from "../rules/turn-economy";
 import { optionalRules } from "../settings";
 import { ATTACK_REFUSAL, UNFIT_REFUSAL, type AttackChoiceRefusal } from "../helpers/lang-keys";
 
@@ -72,7 +74,7 @@ const readAttack = (fields: Fields): AttackAsk => ({
 const attackRefusal = (reason: string, weapon = "") => refuse(reason, { weapon });
 
 /** The notice for an attacker who cannot fight: its condition named, or its exhaustion. */
-const unfitRefusal = (unfit: FightBlocker<TurnPreventingCondition>, name: string) =>
+const unfitRefusal = (unfit: FightBlocker<FightPreventingCondition>, name: string) =>
   unfit.kind === "exhausted"
     ? refuse("BRINK.Attack.Refusal.exhausted", { name, exhaustion: String(unfit.exhaustion) })
     : refuse(UNFIT_REFUSAL[unfit.condition], { name });
@@ -94,17 +96,20 @@ export function weaponBlocker(weapon: Item.Implementation | undefined): string |
   return null;
 }
 
-async function handleAttack(
-  ask: AttackAsk,
-  { user }: RequestContext,
-): Promise<RequestResult<{ messageId: string }>> {
+/** The attack's card, or (a killing strike with fewer than three actions left) what it still owes. */
+export interface AttackDone {
+  messageId: string;
+  pending?: PendingStrike;
+}
+
+async function handleAttack(ask: AttackAsk, { user }: RequestContext): Promise<RequestResult<AttackDone>> {
   // RULES §7.3: under direct damage no attack test is rolled (workflows/direct-attack).
   if (optionalRules().damageRule === "direct") return refuse("BRINK.Direct.Refusal.attack-test");
   const attacker = await fromUuid(ask.actorUuid);
   if (!(attacker instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
   if (!attacker.testUserPermission(user, "OWNER")) return refuse("BRINK.Roll.notOwner");
   // RULES §1: an attribute at 0, unconsciousness and the like, or exhaustion 5+: refused before any roll.
-  const unfit = fightBlocker(attacker.statuses, actorData(attacker).exhaustion, CONDITIONS_PREVENTING_TURNS);
+  const unfit = fightBlocker(attacker.statuses, actorData(attacker).exhaustion, CONDITIONS_PREVENTING_FIGHTS);
   if (unfit) return unfitRefusal(unfit, attacker.name);
   const weapon = attacker.items.get(ask.weaponId);
   const blocker = weaponBlocker(weapon);
@@ -120,22 +125,65 @@ async function handleAttack(
   const attacksThisRound = combatant?.attacksThisRound ?? 0;
   // RULES §3: an attack costs an action, a killing strike three; refused (nothing rolled) if not affordable.
   if (combatant) {
-    const action = ask.choice.killingStrike ? { key: "killing-strike", cost: 3 } : "attack";
+    const action = ask.choice.killingStrike ? KILLING_STRIKE : "attack";
     const spent = await combatant.resolveEconomy(user, { operation: "action", action });
     if (!spent.ok) return spent;
+    // With fewer than three actions left the strike waits for the rest of its cost (workflows/killing-strike).
+    const [target] = targets;
+    if (!spent.completed && target) return startStrike(combatant, ask, weapon.id ?? "", target);
   }
   const card = await rollAttackCard({
     attacker,
     weapon,
     weaponData: wielded,
     targets,
-    choice: ask.choice,
+    choice: flankingFromMap(ask.choice, targets, user),
     attacksThisRound,
     manual,
     audience: { rollMode: ask.rollMode, userId: user.id ?? "" },
   });
   if (isRefusal(card)) return attackRefusal(card.reason, weapon.name);
   return { ok: true, messageId: card.id ?? "" };
+}
+
+/**
+ * RULES §3 flanking: with tokens on the map, a player's attack is flanking exactly when the map says
+ * so (every target flanked); the GM's own choice overrides the map.
+ */
+function flankingFromMap(
+  choice: AttackChoice,
+  targets: readonly AttackTargetToken[],
+  user: User.Implementation,
+): AttackChoice {
+  if (user.isGM || !targets.length) return choice;
+  return { ...choice, flanking: targets.every((target) => target.flanked) };
+}
+
+/** What a killing strike still being paid for says to its asker. */
+export interface PendingStrike {
+  name: string;
+  target: string;
+  owed: number;
+}
+
+/** Keeps the strike's checked choices on the combatant until its last action is paid. */
+async function startStrike(
+  combatant: BrinkCombatant,
+  ask: AttackAsk,
+  weaponId: string,
+  target: AttackTargetToken,
+): Promise<RequestResult<AttackDone>> {
+  const round = combatant.combat?.clock.round ?? 0;
+  const strike = {
+    weaponId,
+    targetUuid: target.uuid,
+    attribute: ask.choice.attribute,
+    rollMode: ask.rollMode,
+    round,
+  };
+  await combatant.update({ system: { strike } });
+  const owed = combatant.economy.extended?.remaining ?? 0;
+  return { ok: true, messageId: "", pending: { name: combatant.name ?? "", target: target.name, owed } };
 }
 
 /**
@@ -165,6 +213,9 @@ function choiceRefusal(
   manual: ManualDefences | null,
 ): AttackChoiceRefusal | null {
   if (!weapon.attributes.includes(choice.attribute)) return "attribute-not-usable";
+  // RULES §3/§4: an attack is one action against one target; only a blast takes several at once.
+  if (targets.length > 1 && !weapon.blast)
+    return choice.killingStrike ? "killing-strike-one-target" : "single-target-weapon";
   if (!choice.killingStrike) return null;
   // A killing strike needs a character the GM's client can see is unconscious.
   if (manual) return "target-not-unconscious";
@@ -177,5 +228,4 @@ function choiceRefusal(
 const askAttack = defineRequest({ name: "attack", who: "any", parse: readAttack, handle: handleAttack });
 
 /** The asker's side: sends the choice to the GM's client; a refusal is shown to this user. */
-export const requestAttack = (ask: AttackAsk): Promise<RequestResult<{ messageId: string }>> =>
-  askAttack(ask);
+export const requestAttack = (ask: AttackAsk): Promise<RequestResult<AttackDone>> => askAttack(ask);

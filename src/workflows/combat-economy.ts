@@ -18,8 +18,9 @@ export interface Fighter {
 
 /**
  * The fighter's combatant in a started combat: the one for its token (in whichever combat holds
- * that token, the viewed one first), never the first combatant that shares its actor through the
- * viewed combat. Without a token (an attacker), the actor's first combatant, the viewed combat first.
+ * that token, the viewed one first); for a token with none, its character's combatant, but never
+ * another token's copy of the same actor. Without a token (an attacker), the actor's first
+ * combatant, the viewed combat first.
  */
 export function combatantOf({ actor, token }: Fighter): BrinkCombatant | undefined {
   const viewed = brinkCombat(game.combat);
@@ -33,8 +34,10 @@ export function combatantOf({ actor, token }: Fighter): BrinkCombatant | undefin
       ? combatants.find((c) => c.tokenId === token.id && c.sceneId === (token.parent?.id ?? c.sceneId))
       : undefined;
     if (found) return found;
-    if (token?.id) continue;
-    const same = combatants.filter((c) => c.actorId === actor.id);
+    // A token's own copy of an actor fights only as its own combatant; a character is one combatant
+    // whichever of its tokens was hit (issue 23).
+    if (token?.id && actor.isToken) continue;
+    const same = combatants.filter((c) => c.actorId === actor.id && (!token?.id || c.actor === actor));
     if (same.length) return same[0];
   }
   return undefined;

@@ -3,6 +3,7 @@
  * loss shows on the sheet with its source and the GM's revert deletes the item to give it back.
  */
 import type { Step } from "../rules/damage-chain";
+import { effectChangesData } from "../foundry/generation";
 import { writes, type Creation } from "../foundry/typed-writes";
 
 type CriticalStep = Extract<Step, { kind: "critical-damage" }>;
@@ -32,15 +33,10 @@ function criticalItem(step: CriticalStep): Creation<Item.Source> {
         img: "icons/svg/blood.svg",
         transfer: true,
         disabled: false,
-        // Foundry's ADD mode (2): the STR die steps down this many sizes.
-        changes: [
-          {
-            key: "system.attributes.str.steps",
-            mode: CONST.ACTIVE_EFFECT_MODES.ADD,
-            value: String(step.steps),
-            priority: 20,
-          },
-        ],
+        // The STR die steps down this many sizes.
+        ...effectChangesData([
+          { key: "system.attributes.str.steps", type: "add", value: String(step.steps), priority: 20 },
+        ]),
       },
     ],
   };

@@ -16,7 +16,7 @@ import {
   type ItemRevert,
 } from "../data/chat";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { actorData, wieldedData, WeaponData } from "../data";
+import { actorData, WeaponData } from "../data";
 import { actorStateOf, actorUpdateFor, writeLife } from "../documents/actor-state";
 import { rollAdjustment } from "../documents/actor-rolls";
 import {
@@ -45,7 +45,7 @@ import {
 } from "../hooks/module-hooks";
 import { giveReactionBack, reactionAvailable, spendReaction, type Fighter } from "./combat-economy";
 import { freeDefence } from "./allies/intercept";
-import { defenceItem } from "./defence-items";
+import { defenceItem, defenceItemRevert, durabilityOf } from "./defence-items";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { createCriticalItems } from "./critical-items";
 import { badField, FieldRefusal, type Fields } from "../requests/fields";
@@ -165,11 +165,6 @@ function originalHit(found: Found, state: ActorState): Hit {
 const isDirect = (found: Found): boolean => found.system.attacks[found.attack]?.direct !== undefined;
 
 const lifeData = actorData;
-/** A block or parry item's durability (null for an item that is not a weapon or shield). */
-const durabilityOf = (item: Item.Implementation): ItemRevert["durability"] | null => {
-  const data = wieldedData(item);
-  return data ? { value: data.durability.value, max: data.durability.max } : null;
-};
 
 /** Prior values win: the revert restores the state before the first change on this entry. */
 const mergeRevert = (earlier: Partial<ActorState>, later: Partial<ActorState>): Partial<ActorState> => ({
@@ -217,6 +212,7 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
   if (entry?.status === "applying") return interrupted(found);
   if (entry && entry.status !== "reacted" && entry.status !== "reverted")
     return refuse("BRINK.Damage.Refusal.alreadyApplied");
+  if (!user.isGM && wasRevertedByGM(entry)) return refuse("BRINK.Damage.Refusal.revertedByGM");
   const { state } = targetState(found);
   const hit = entry?.status === "reacted" ? entry.pendingHit : originalHit(found, state);
   if (!hit) return refuse("BRINK.Damage.Refusal.nothingToApply");
@@ -258,6 +254,7 @@ async function handleApply(request: CardRequest, { user }: RequestContext): Prom
     applied: { ...kept?.applied, ...result.update },
     itemRevert: kept?.itemRevert ?? null,
     reactionSpent: kept?.reactionSpent ?? null,
+    ...(wasRevertedByGM(entry) ? { revertedByGM: true } : {}),
     by: user.id ?? "",
   };
   if (!(await markThenWrite(found, done, kept, result, rolls))) return interrupted(found);
@@ -295,6 +292,10 @@ async function markThenWrite(
   await writeCard(found, { ...done, status: "applying", applying }, rolls);
   return writeLife(found.actor, () => lifeData(found.actor), stage.update);
 }
+
+/** The GM reverted this entry (a reaction since keeps the mark): applying it again is the GM's call. */
+const wasRevertedByGM = (entry: AppliedEntry | undefined): boolean =>
+  entry?.status === "reverted" || entry?.revertedByGM === true;
 
 /** A write on this entry was cut short: the GM reverts it (only what landed is given back). */
 const interrupted = (found: Found) => refuse("BRINK.Damage.Refusal.interrupted", { name: found.actor.name });
@@ -402,6 +403,7 @@ async function handleReaction(
     applied: result.defender.update,
     itemRevert,
     reactionSpent: null,
+    ...(wasRevertedByGM(found.entry) ? { revertedByGM: true } : {}),
     by: user.id ?? "",
   };
   if (!(await markThenWrite(found, done, null, result.defender, rolls))) return interrupted(found);
@@ -423,15 +425,21 @@ async function handleRevert(request: CardRequest): Promise<RequestResult> {
   const itemRevert = record.prior === null ? null : entry.itemRevert;
   const plan = planRevert(found.actor, lifeData(found.actor), record, entry.injuryItems);
   if ("ok" in plan) return plan;
-  const itemPlan = itemRevertPlan(found, itemRevert);
-  if (itemPlan && "ok" in itemPlan) return itemPlan;
+  const itemPlan = defenceItemRevert(found.actor, itemRevert);
   // Items first: a STR loss given back before the conditions are written, so STR 0 never records death again.
   if (entry.injuryItems) await revertInjuryItems(found.actor, entry.injuryItems);
   await found.actor.update(actorUpdateFor(plan, lifeData(found.actor).conditions));
-  if (itemPlan)
+  if (itemPlan && itemPlan !== "gone")
     await itemPlan.item.update(writes.Item.update({ system: { durability: itemPlan.durability } }));
   await giveReactionBack(entry.reactionSpent);
-  await writeCard(found, { ...entry, status: "reverted", pendingHit: null, applying: null }, []);
+  // A block or parry item deleted since keeps nothing to give back to: the rest is reverted, and the card says so.
+  const itemNotRestored = itemPlan === "gone" ? (entry.reaction?.itemName ?? "?") : null;
+  const reverted: AppliedEntry = { ...entry, status: "reverted", pendingHit: null, applying: null };
+  await writeCard(found, { ...reverted, revertedByGM: true, itemNotRestored }, []);
+  if (itemNotRestored !== null)
+    ui.notifications?.warn(
+      game.i18n.format("BRINK.Damage.Revert.itemGone", { item: itemNotRestored, name: found.actor.name }),
+    );
   return { ok: true };
 }
 
@@ -448,21 +456,6 @@ function landedRecord(found: Found, entry: AppliedEntry): (RevertRecord & { prio
   if (!unlike(state, applying.before).length)
     return applying.prior ?? { revert: {}, applied: {}, prior: null };
   return changedSince(found.actor, unlike(state, applying.after));
-}
-
-/** The block or parry item's durability given back by what the reaction took, or why not. */
-function itemRevertPlan(found: Found, revert: ItemRevert | null) {
-  if (!revert) return null;
-  const item = found.actor.items.get(revert.itemId);
-  if (!item) return refuse("BRINK.Damage.Refusal.itemGone", { name: found.actor.name });
-  const now = durabilityOf(item);
-  if (!now) return refuse("BRINK.Damage.Refusal.itemGone", { name: found.actor.name });
-  const { value: was, max } = revert.durability;
-  const set = revert.after?.value;
-  if (was === null || set === null || set === undefined || now.value === null)
-    return { item, durability: revert.durability };
-  const value = Math.max(0, Math.min(max ?? Infinity, now.value + was - set));
-  return { item, durability: { ...now, value } };
 }
 
 defineRequest({ name: "damage.apply", who: "any", parse: readCard, handle: handleApply });

@@ -10,7 +10,7 @@ import { BrinkActor } from "../documents/actor";
 import { actorData, itemData, WeaponData } from "../data";
 import { fightBlocker } from "../rules/characters";
 import { POSITIONS, type Position } from "../rules/direct-damage";
-import { CONDITIONS_PREVENTING_TURNS } from "../rules/team-turns";
+import { CONDITIONS_PREVENTING_FIGHTS } from "../rules/dying";
 import { optionalRules } from "../settings";
 import {
   defineRequest,
@@ -109,7 +109,7 @@ async function fighterFor(uuid: string, user: User.Implementation): Promise<Brin
   const actor = await fromUuid(uuid);
   if (!(actor instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
   if (!actor.testUserPermission(user, "OWNER")) return refuse("BRINK.Roll.notOwner");
-  const unfit = fightBlocker(actor.statuses, actorData(actor).exhaustion, CONDITIONS_PREVENTING_TURNS);
+  const unfit = fightBlocker(actor.statuses, actorData(actor).exhaustion, CONDITIONS_PREVENTING_FIGHTS);
   if (!unfit) return actor;
   return unfit.kind === "exhausted"
     ? refuse("BRINK.Attack.Refusal.exhausted", { name: actor.name, exhaustion: String(unfit.exhaustion) })

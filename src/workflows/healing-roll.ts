@@ -8,7 +8,13 @@ import { ownRollMode, postHealingCard, ROLL_MODES, type CardAudience } from "../
 import { HEALING_KINDS, HEALING_POOLS, HealingCardData, isRecordCard } from "../data/chat";
 import { BrinkRoll } from "../dice";
 import { BrinkActor } from "../documents/actor";
-import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
+import {
+  defineRequest,
+  refuse,
+  rollsMayAskThisUser,
+  type RequestContext,
+  type RequestResult,
+} from "../requests";
 import { FieldRefusal, need, textField, type Fields } from "../requests/fields";
 import type { HealingKind } from "../rules/dying";
 import { performLifeAction } from "./life";
@@ -50,7 +56,7 @@ async function handleRoll(
   { user }: RequestContext,
 ): Promise<RequestResult<{ messageId: string }>> {
   const roll = new BrinkRoll(ask.formula);
-  await roll.evaluate();
+  await roll.evaluate({ allowInteractive: rollsMayAskThisUser() });
   const card = await postHealingCard({ ...ask, amount: Math.max(0, Number(roll.total)) }, roll, user, {
     rollMode: ask.rollMode,
     userId: user.id ?? "",

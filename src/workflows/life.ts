@@ -22,14 +22,7 @@ import { actorStateOf, actorUpdateFor, writeLife } from "../documents/actor-stat
 import { changedSince, planRevert } from "./revert-delta";
 import { unlike } from "../rules/revert";
 import type { BrinkRoll } from "../dice";
-import {
-  notifyRefusal,
-  refuse,
-  defineRequest,
-  GM_ONLY,
-  type RequestContext,
-  type RequestResult,
-} from "../requests";
+import { refuse, defineRequest, GM_ONLY, type RequestContext, type RequestResult } from "../requests";
 import { applyHealing, type ActorState, type Outcome } from "../rules/damage-chain";
 import { isDieRating, type DiceSource, type DieRating } from "../rules/dice";
 import {
@@ -51,6 +44,7 @@ import { BrinkActor } from "../documents/actor";
 import { stabiliseDifficulty } from "../rules/dying";
 import { resolveTest } from "../rules/tests";
 import { stabiliseRound, queueClockWork } from "./clock-time";
+import { spendTending, tenderRefusal } from "./tending";
 import { noteDownedAttempt, stabiliseAttemptRefusal } from "../rules/world-clock";
 import { LIFE_ACTION, LIFE_REFUSAL, type LifeRefusal } from "../helpers/lang-keys";
 
@@ -174,6 +168,7 @@ export async function performLifeAction(
   actor: Actor.Implementation,
   action: LifeAction,
   audience?: CardAudience,
+  asker?: User.Implementation,
 ): Promise<RequestResult> {
   let healTotal = 0;
   let tendDifficulty = 0;
@@ -185,6 +180,9 @@ export async function performLifeAction(
     const limited = optionalRules().deathRule === "dying" || round < 0;
     const tried = limited ? stabiliseAttemptRefusal(actorStateOf(lifeData(actor)), round) : null;
     if (tried) return refuse(LIFE_REFUSAL[tried]);
+    // RULES §6: the tending is an action of an ally who can act (in a fight, on that ally's turn).
+    const unable = tenderRefusal(ally) ?? (asker ? await spendTending(ally, asker) : null);
+    if (unable) return unable;
     const test = await tend(ally, actor, action.hasHealingTools);
     tendDifficulty = test.difficulty;
     const critical = lifeData(actor).lifeTracks().critical !== null;
@@ -257,22 +255,18 @@ async function handleLifeRequest(
     if (!ally || ally.id === actor.id) return badField("by");
     if (!ally.testUserPermission(user, "OWNER")) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   }
-  return performLifeAction(actor, action, { rollMode, userId: user.id ?? "" });
+  return performLifeAction(actor, action, { rollMode, userId: user.id ?? "" }, user);
 }
 
 const askLife = defineRequest({ name: "life", who: "any", parse: readLife, handle: handleLifeRequest });
 
 /**
  * Heal, choose, save or stabilise. The active GM's client does it and writes the card, so the GM
- * can revert it; with no GM connected, an owner's own client does it and its card is a display
- * only (issue 10: the GM's client never acts on a card a player's client wrote).
+ * can revert it. With no GM connected it waits: the death track and strain are GM-only fields the
+ * server would refuse from a player's client (issue 23).
  */
-export async function lifeAction(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
-  const direct = !game.users.activeGM && action.kind !== "resurrect" && actor.isOwner;
-  if (!direct) return askLife({ actorUuid: actor.uuid, action, rollMode: ownRollMode() });
-  const result = await performLifeAction(actor, action);
-  notifyRefusal(result);
-  return result;
+export function lifeAction(actor: Actor.Implementation, action: LifeAction): Promise<RequestResult> {
+  return askLife({ actorUuid: actor.uuid, action, rollMode: ownRollMode() });
 }
 
 /** The GM's client advances the dying and downed clocks; players' clients do nothing. */

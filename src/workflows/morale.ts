@@ -18,11 +18,14 @@ import {
 } from "../rules/morale";
 import {
   resolveRetreatAction,
-  rollRetreatTest,
+  retreatTestOf,
   type RetreatActionResult,
   type RetreatTest,
 } from "../rules/retreat-action";
 import { optionalRules } from "../settings";
+import { BrinkActor } from "../documents/actor";
+import { testSpecFor } from "../documents/actor-rolls";
+import { resolveTest } from "../rules/tests";
 import { groupIdOf, orderedConditions, recoveryData, updateActors } from "./retreat";
 
 export const MORALE_SCOPES = ["team", "group", "individual"] as const satisfies readonly MoraleScope[];
@@ -141,6 +144,8 @@ async function handleMorale(
 
 // --- retreat action ----------------------------------------------------------------------------
 
+const DEX_TEST = { attribute: "dex", skill: null, proficient: false, advantage: 0 } as const;
+
 interface RetreatActionRoll {
   test: RetreatTest | null;
   result: RetreatActionResult;
@@ -173,7 +178,7 @@ async function handleRetreatAction(
   if (!combat) return refuse("BRINK.Morale.Refusal.noCombat");
   const combatant = combat.combatants.get(combatantId);
   const actor = combatant?.actor;
-  if (!combatant || !actor) return refuse("BRINK.Retreat.Action.Refusal.noCombatant");
+  if (!combatant || !(actor instanceof BrinkActor)) return refuse("BRINK.Retreat.Action.Refusal.noCombatant");
   if (!inTheFight(combatant))
     return refuse("BRINK.Retreat.Action.Refusal.outOfTheFight", { name: combatant.name ?? "" });
   const followers = followerIds
@@ -184,8 +189,10 @@ async function handleRetreatAction(
     );
   const subjects = followers.flatMap((follower) => moraleSubject(follower) ?? []);
   const dexterity = recoveryData(actor).attributes.dex.value;
+  // RULES §2: a test like any other, with the luck die and the character's own modifiers.
+  const spec = testSpecFor(actor.rolling, { ...DEX_TEST, modifier, difficulty });
   const { result: rolled, rolls } = await resolveWithFoundryDice((dice): RetreatActionRoll => {
-    const test = attacksInstead ? null : rollRetreatTest(dexterity, modifier, difficulty, dice);
+    const test = attacksInstead ? null : retreatTestOf(dexterity, resolveTest(spec, difficulty, dice));
     const result = resolveRetreatAction({
       actorId: combatant.id ?? "",
       test,

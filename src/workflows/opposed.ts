@@ -4,19 +4,23 @@
  * side's dice) and writes one card naming the winner, a tie going to the defender.
  */
 import { BrinkActor } from "../documents/actor";
-import { testSpecFor, type TestChoice } from "../documents/actor-rolls";
+import { rollAdjustment, testSpecFor, type TestChoice } from "../documents/actor-rolls";
+import type { Edge } from "../rules/modifiers";
 import { luckPurpose, resolveWithFoundryDice } from "../dice";
 import { postOpposedCard, ROLL_MODES, type RollMode } from "../chat/post";
 import { defineRequest, refuse, type RequestContext, type RequestResult } from "../requests";
 import type { Fields } from "../requests/fields";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../rules/characters";
-import { resolveOpposedTest } from "../rules/tests";
+import { MAX_ADVANTAGE, resolveOpposedTest } from "../rules/tests";
 import { ATTRIBUTE_ABBR, ATTRIBUTE_LABEL, SKILL_LABEL } from "../helpers/lang-keys";
 
-/** One side's choice: the attribute and the skill (or none) it tests. */
+/** One side's choice: the attribute and the skill (or none) it tests, as the test dialog offers them. */
 export interface OpposedChoice {
   attribute: Attribute;
   skill: Skill | null;
+  proficient: boolean;
+  /** −2 … +2: double disadvantage to double advantage, chosen in the dialog. */
+  advantage: number;
 }
 
 export interface OpposedAsk {
@@ -35,7 +39,12 @@ function readSide(fields: Fields, key: string): OpposedChoice {
   const side = fields.record(key);
   // The asker's "No skill" travels as null (OpposedChoice), or as "".
   const skill = side.raw("skill") === null ? NO_SKILL : side.oneOf("skill", [NO_SKILL, ...SKILLS]);
-  return { attribute: side.oneOf("attribute", ATTRIBUTES), skill: skill === NO_SKILL ? null : skill };
+  return {
+    attribute: side.oneOf("attribute", ATTRIBUTES),
+    skill: skill === NO_SKILL ? null : skill,
+    proficient: side.flag("proficient"),
+    advantage: side.whole("advantage", -MAX_ADVANTAGE, MAX_ADVANTAGE, 0),
+  };
 }
 
 function readOpposed(fields: Fields): OpposedAsk {
@@ -55,14 +64,23 @@ export function sideLabel({ attribute, skill }: OpposedChoice): string {
     : game.i18n.localize(ATTRIBUTE_LABEL[attribute]);
 }
 
-export const choiceOf = ({ attribute, skill }: OpposedChoice): TestChoice => ({
+export const choiceOf = ({ attribute, skill, proficient, advantage }: OpposedChoice): TestChoice => ({
   attribute,
   skill,
-  proficient: false,
+  proficient,
   modifier: 0,
-  advantage: 0,
+  advantage,
   difficulty: 0,
 });
+
+/** Every edge on one side, as the card names it: the character's state (light, conditions) and the dialog's. */
+export function sideEdges(who: BrinkActor, choice: OpposedChoice): Edge[] {
+  const { edges } = rollAdjustment(who.rolling, "test", choice.attribute, choice.skill);
+  const chosen = choice.advantage
+    ? [{ label: game.i18n.localize("BRINK.Opposed.chosenEdge"), advantage: choice.advantage }]
+    : [];
+  return [...edges, ...chosen];
+}
 
 /**
  * The other side, if the asker may name it: a token on a scene that is not hidden (the GM sees
@@ -98,6 +116,7 @@ async function handleOpposed(ask: OpposedAsk, { user }: RequestContext): Promise
     label: sideLabel(choice),
     attribute: choice.attribute,
     skill: choice.skill ?? "",
+    edges: sideEdges(who, choice),
   });
   await postOpposedCard(
     actor,

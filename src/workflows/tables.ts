@@ -5,6 +5,7 @@
  * The consequence items the results link to (`documentUuid`) become the items a character receives.
  */
 import { SYSTEM_ID } from "../constants";
+import { effectChangesData, effectChangesOf, type EffectChange } from "../foundry/generation";
 import { chosenTables } from "../settings";
 import { DEFAULT_RETREAT_TABLES, type RetreatTables } from "../rules/retreat";
 import {
@@ -211,19 +212,12 @@ export async function loadRetreatTables(): Promise<LoadedRetreatTables> {
 
 // --- consequence items -------------------------------------------------------------------------
 
-export interface EffectChangeData {
-  key: string;
-  mode: number;
-  value: string;
-  priority?: number | null;
-}
-
+/** An Active Effect's creation data, its changes in this Foundry generation's shape. */
 export interface EffectData {
   name: string;
   img?: string | null;
   transfer?: boolean;
   disabled?: boolean;
-  changes: EffectChangeData[];
   [field: string]: unknown;
 }
 
@@ -280,7 +274,7 @@ export async function consequenceItemSource(key: ConsequenceKey, uuid: string): 
       system: { ...(source.system ?? {}) },
       effects: (source.effects ?? []).map((effect) => {
         const { _id: _dropped, ...rest } = effect;
-        return { ...rest, changes: [...(effect.changes ?? [])] };
+        return structuredClone(rest);
       }),
       flags: { ...(source.flags ?? {}) },
       _stats: { compendiumSource: uuid },
@@ -304,9 +298,11 @@ export async function consequenceItemSource(key: ConsequenceKey, uuid: string): 
 export function withEffectChanges(
   data: ConsequenceItemData,
   name: string,
-  changes: readonly EffectChangeData[],
+  changes: readonly EffectChange[],
 ): ConsequenceItemData {
-  const present = new Set(data.effects.flatMap((effect) => effect.changes.map((change) => change.key)));
+  const present = new Set(
+    data.effects.flatMap((effect) => effectChangesOf(effect).map((change) => change.key)),
+  );
   const missing = changes.filter((change) => !present.has(change.key));
   if (missing.length === 0) return data;
   const effect: EffectData = {
@@ -314,7 +310,7 @@ export function withEffectChanges(
     img: data.img ?? null,
     transfer: true,
     disabled: false,
-    changes: missing.map((change) => ({ ...change })),
+    ...effectChangesData(missing),
   };
   return { ...data, effects: [...data.effects, effect] };
 }

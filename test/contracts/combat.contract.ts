@@ -1,5 +1,5 @@
 import { BrinkCombat, TURN_EVENTS_OPTION } from "../../src/documents/combat";
-import { createdDocuments, type ContractContext } from "./context";
+import { createdDocuments, until, type ContractContext } from "./context";
 
 /**
  * What Brink's combat code and the fake assume about Foundry's Combat, Combatant and CombatantGroup:
@@ -45,6 +45,23 @@ export function combatContracts(context: ContractContext): void {
       assert.isTrue(
         [...(combat.groups.get(teamId)?.members ?? [])].some((member) => member.id === combatant?.id),
       );
+    });
+
+    it("tell the combat of a created combatant through _onCreateDescendantDocuments, the writer's id last", async () => {
+      const { combat } = await combatWithTeam();
+      const seen: unknown[][] = [];
+      // Watching this one instance: the class's own method still runs.
+      const watched = combat as unknown as { _onCreateDescendantDocuments(...args: unknown[]): void };
+      const original = watched._onCreateDescendantDocuments.bind(combat);
+      watched._onCreateDescendantDocuments = (...args: unknown[]) => {
+        seen.push(args);
+        original(...args);
+      };
+      await combat.createEmbeddedDocuments("Combatant", [{ name: "Contract: watched" }]);
+      await combat.whenSynced();
+      const created = seen.find((args) => args[1] === "combatants");
+      assert.isTrue(created !== undefined, "the combat heard of the new combatant");
+      assert.equal(created?.at(-1), game.user.id);
     });
 
     it("give a new combatant an economy with one reaction and nothing spent", async () => {
@@ -99,18 +116,93 @@ export function combatContracts(context: ContractContext): void {
       assert.deepEqual(seen, events);
     });
 
-    it("sort core's turns by initiative (highest first, none last), then name, then id", async () => {
+    it("sort core's turns by initiative (highest first, none last), then by id, never by name", async () => {
       const combat = await newCombat();
-      await combat.createEmbeddedDocuments("Combatant", [
+      const made = await combat.createEmbeddedDocuments("Combatant", [
         { name: "Contract: Bea", initiative: null },
         { name: "Contract: Cal", initiative: 5 },
         { name: "Contract: Abe", initiative: null },
         { name: "Contract: Dot", initiative: 12 },
       ]);
+      const id = (name: string) => made.find((combatant) => combatant.name === name)?.id ?? "";
+      const unrolled = [id("Contract: Bea"), id("Contract: Abe")].sort();
       assert.deepEqual(
-        combat.turns.map((combatant) => combatant.name),
-        ["Contract: Dot", "Contract: Cal", "Contract: Abe", "Contract: Bea"],
+        combat.turns.map((combatant) => combatant.id),
+        [id("Contract: Dot"), id("Contract: Cal"), ...unrolled],
       );
+    });
+
+    it("name the combatant after turn in core's order as nextCombatant, wrapping to the first", async () => {
+      const combat = await newCombat();
+      await combat.createEmbeddedDocuments("Combatant", [
+        { name: "Contract: first", initiative: 9 },
+        { name: "Contract: second", initiative: 3 },
+      ]);
+      await combat.whenSynced();
+      // Core's getter, which BrinkCombat replaces (under team turns nobody is next up).
+      const core = Object.getPrototypeOf(BrinkCombat.prototype) as object;
+      const next = () =>
+        (
+          Object.getOwnPropertyDescriptor(core, "nextCombatant")?.get?.call(
+            combat,
+          ) as Combatant.Implementation
+        )?.name;
+      await combat.update({ round: 1, turn: 0 }, { turnEvents: false });
+      assert.equal(next(), "Contract: second");
+      await combat.update({ turn: 1 }, { turnEvents: false });
+      assert.equal(next(), "Contract: first");
+    });
+
+    it("run core's linear turn events on the active GM's client after a turn write, none backwards or with turnEvents: false", async () => {
+      const combat = await newCombat();
+      const made = await combat.createEmbeddedDocuments("Combatant", [
+        { name: "Contract: one", initiative: 30 },
+        { name: "Contract: two", initiative: 20 },
+        { name: "Contract: three", initiative: 10 },
+      ]);
+      await combat.whenSynced();
+      const name = (id: string | null | undefined) => made.find((combatant) => combatant.id === id)?.name;
+      const heard: string[] = [];
+      // Spies on this instance only: core calls these protected methods on the combat it updates.
+      const spy = combat as unknown as Record<string, unknown>;
+      spy._onStartTurn = async (combatant: Combatant.Implementation, context: { skipped: boolean }) => {
+        heard.push(`start ${name(combatant.id)}${context.skipped ? " skipped" : ""}`);
+      };
+      spy._onEndTurn = async (combatant: Combatant.Implementation, context: { skipped: boolean }) => {
+        heard.push(`end ${name(combatant.id)}${context.skipped ? " skipped" : ""}`);
+      };
+      spy._onStartRound = async () => heard.push("round start");
+      spy._onEndRound = async () => heard.push("round end");
+      await combat.update({ round: 1, turn: 0 });
+      assert.isTrue(await until(() => heard.length >= 2), "the combat's start fires no events");
+      await combat.update({ turn: 2 });
+      assert.isTrue(await until(() => heard.length >= 5), "the jump fires no events");
+      const linear = [...heard];
+      await combat.update({ turn: 1 });
+      await combat.update({ turn: 0 }, { turnEvents: false });
+      await combat.update({ round: 2 }, { turnEvents: false });
+      // Core's events run after the write without a promise to await: give them time to show.
+      await until(() => heard.length > linear.length, 500);
+      assert.deepEqual(linear, [
+        "round start",
+        "start Contract: one",
+        "end Contract: one",
+        "start Contract: two skipped",
+        "end Contract: two skipped",
+        "start Contract: three",
+      ]);
+      assert.deepEqual(heard, linear);
+    });
+
+    it("give the updateCombat hook the id of the user who wrote, whatever the options claim", async () => {
+      const combat = await newCombat();
+      let writer: unknown = null;
+      const id = Hooks.on("updateCombat", (_combat, _changed, _options, userId) => {
+        writer = userId;
+      });
+      await combat.update({ round: 1 }, { userId: "someoneElse0000", [TURN_EVENTS_OPTION]: [] } as never);
+      Hooks.off("updateCombat", id);
+      assert.equal(writer, game.user?.id);
     });
 
     it("make game.combat the combat the tracker views, game.combats.viewed", async () => {
@@ -123,17 +215,40 @@ export function combatContracts(context: ContractContext): void {
       await combat.update({ round: 1, turn: 0 });
       const heard: unknown[] = [];
       const id = Hooks.on("combatRound", (hooked, updateData, updateOptions) => {
+        // fvtt-types types these options as v12's; v13 passes `worldTime: { delta }`.
+        const { worldTime } = updateOptions as unknown as { worldTime?: { delta?: unknown } };
         heard.push({
           round: hooked.round,
           updateData: { ...updateData },
           direction: updateOptions.direction,
+          delta: typeof worldTime?.delta,
         });
       });
       // Core's own nextRound, which BrinkCombat replaces with its schedule.
       const core = Object.getPrototypeOf(BrinkCombat.prototype) as BrinkCombat;
       await core.nextRound.call(combat);
       Hooks.off("combatRound", id);
-      assert.deepEqual(heard, [{ round: 1, updateData: { round: 2, turn: 0 }, direction: 1 }]);
+      assert.deepEqual(heard, [
+        { round: 1, updateData: { round: 2, turn: 0 }, direction: 1, delta: "number" },
+      ]);
+    });
+
+    it("mark a combatant defeated from core's tracker toggle by giving its actor the special DEFEATED status", async () => {
+      const combat = await newCombat();
+      const actor = track(await Actor.implementation.create({ name: "Contract: fallen", type: "npc" }));
+      const [combatant] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: actor.id ?? "" }]);
+      await combat.whenSynced();
+      if (!combatant) throw new Error("the combatant was not created");
+      // Core's own handler, which BrinkCombatTracker replaces; called on its prototype.
+      const { CombatTracker } = foundry.applications.sidebar.tabs;
+      const toggle = (CombatTracker.prototype as unknown as Record<string, (c: unknown) => Promise<void>>)
+        ._onToggleDefeatedStatus;
+      await toggle?.call(ui.combat, combatant);
+      assert.isTrue(combatant.defeated);
+      assert.isTrue(actor.statuses.has(CONFIG.specialStatusEffects.DEFEATED));
+      await toggle?.call(ui.combat, combatant);
+      assert.isFalse(combatant.defeated);
+      assert.isFalse(actor.statuses.has(CONFIG.specialStatusEffects.DEFEATED));
     });
 
     it("give core's tracker the row actions Brink's rows name: activate, ping, pan, hide, defeated", () => {

@@ -38,3 +38,10 @@ export async function rejects(promise: Promise<unknown>): Promise<boolean> {
     return true;
   }
 }
+
+/** Waits for a condition (a live world answers some writes without a promise to await). */
+export async function until(condition: () => boolean, ms = 2000): Promise<boolean> {
+  for (let waited = 0; waited < ms && !condition(); waited += 20)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  return condition();
+}

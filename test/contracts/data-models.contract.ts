@@ -29,14 +29,19 @@ export function dataModelContracts({ describe, it, assert }: ContractContext): v
       assert.isTrue(data.proficiencies.has("martial"));
     });
 
-    it("reject a die size that is not a choice", () => {
+    it("reject a value that is not one of a field's choices", () => {
       let failed = false;
       try {
-        new (model())({ attributes: { str: { die: 7 } } }, { strict: true });
+        new (model())({ death: { pending: "banana" } } as never, { strict: true });
       } catch {
         failed = true;
       }
-      assert.isTrue(failed, "a d7 must not validate");
+      assert.isTrue(failed, "a pending choice the rules do not have must not validate");
+    });
+
+    it("repair a stored die size that is not a choice when loading it (issue 23)", () => {
+      const data = new (model())({ attributes: { str: { die: 7 } } }, { strict: true });
+      assert.equal(data.attributes.str.die, 6);
     });
 
     it("migrate an older source shape when loading it", () => {

@@ -1,12 +1,6 @@
 import { dropData, dropOn, startDrag } from "../support/drag";
-import { createdDocuments, type ContractContext } from "./context";
-
-/** Waits for a drop's asynchronous work (a live sheet answers a drop without a promise to await). */
-async function until(condition: () => boolean, ms = 2000): Promise<boolean> {
-  for (let waited = 0; waited < ms && !condition(); waited += 20)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  return condition();
-}
+// A live sheet answers a drop without a promise to await: `until` waits for its work.
+import { createdDocuments, until, type ContractContext } from "./context";
 
 type LiveSheet = {
   element: HTMLElement;

@@ -93,6 +93,15 @@ export function foundryContracts(context: ContractContext): void {
       assert.isFalse(item?.canUserModify(player, "update"), "an item follows its actor");
     });
 
+    it("read Brink's GM-only fields per document subtype from system.json documentTypes", () => {
+      // The loaded manifest: documentTypes.<Document>.<subtype>.gmOnlyFields, paths relative to system.
+      const types = (game.system as unknown as { documentTypes?: Record<string, Record<string, unknown>> })
+        .documentTypes;
+      const character = types?.Actor?.character as { gmOnlyFields?: unknown } | undefined;
+      assert.isTrue(Array.isArray(character?.gmOnlyFields), "the character declares gmOnlyFields");
+      assert.isTrue((character?.gmOnlyFields as string[]).includes("death.dying"));
+    });
+
     it("let only a chat message's author or a GM change it", async () => {
       const player = await aPlayer(track);
       const message = track(await ChatMessage.implementation.create({ content: "Contract: authored" }));
@@ -118,6 +127,40 @@ export function foundryContracts(context: ContractContext): void {
       ChatMessage.implementation.applyRollMode(data as never, "blindroll");
       assert.isTrue(data.blind);
       assert.isTrue((data.whisper as string[]).includes(game.user.id ?? ""));
+    });
+
+    it("roll without asking the user when allowInteractive is false, whatever their manual dice entry says", async () => {
+      // Core's per-user dice configuration; fvtt-types does not list this core setting's shape.
+      const setting = ["core", "diceConfiguration"] as never;
+      const before = game.settings.get(...(setting as [never, never])) as unknown;
+      await game.settings.set(...(setting as [never, never]), { d6: "manual" } as never);
+      try {
+        const roll = await new Roll("1d6").evaluate({ allowInteractive: false });
+        assert.isTrue(Number(roll.total) >= 1 && Number(roll.total) <= 6);
+      } finally {
+        await game.settings.set(...(setting as [never, never]), before as never);
+      }
+    });
+
+    it("clear a whisper and a blind when a roll goes public, and blind nothing but a blind roll", () => {
+      const data: Record<string, unknown> = { whisper: [game.user.id ?? ""], blind: true };
+      ChatMessage.implementation.applyRollMode(data as never, "publicroll");
+      assert.deepEqual(data.whisper, []);
+      assert.isFalse(data.blind);
+      const gm: Record<string, unknown> = { blind: true };
+      ChatMessage.implementation.applyRollMode(gm as never, "gmroll");
+      assert.isFalse(gm.blind);
+    });
+
+    it("keep a whisper between two other users from a GM: content visible only to its author and recipients", () => {
+      // An unsaved message: its author and recipient are two other users, the reader a GM.
+      const message = new ChatMessage.implementation({
+        author: "ContractAuthor01",
+        whisper: ["ContractReader01"],
+        content: "<p>Contract: private</p>",
+      } as never);
+      assert.isTrue(game.user.isGM);
+      assert.isFalse(message.isContentVisible);
     });
 
     it("fire renderChatMessageHTML with the message and its element when a message is drawn", async () => {

@@ -13,22 +13,33 @@ export function itemContracts(context: ContractContext, page: DocumentFactory = 
   const track = createdDocuments(context);
 
   describe("Brink items: menus, sheets and effects", () => {
-    it("ContextMenu opens on its eventName over a matching element, lists the entries whose condition passes, and calls back with that element", async () => {
+    it("ContextMenu opens on its eventName over a matching element, lists the visible entries, and runs one with that element (v14: label/visible/onClick(event, target); v13: name/condition/callback(target))", async () => {
       const doc = page();
       const container = doc.createElement("div");
       container.innerHTML = `<ol><li class="row" data-item-id="a"><button type="button" class="more">⋯</button></li></ol>`;
       doc.body.append(container);
       const chosen: HTMLElement[] = [];
+      const events: string[] = [];
       try {
-        const entries = [
-          {
-            name: "Shown",
-            icon: "",
-            condition: () => true,
-            callback: (target: HTMLElement) => chosen.push(target),
-          },
-          { name: "Hidden", icon: "", condition: () => false, callback: () => undefined },
-        ];
+        const v14 = Number(game.release.generation) >= 14;
+        const entry = (label: string, shown: boolean) =>
+          v14
+            ? {
+                label,
+                icon: "",
+                visible: () => shown,
+                onClick: (event: Event, target: HTMLElement) => {
+                  events.push(event.type);
+                  chosen.push(target);
+                },
+              }
+            : {
+                name: label,
+                icon: "",
+                condition: () => shown,
+                callback: (target: HTMLElement) => chosen.push(target),
+              };
+        const entries = [entry("Shown", true), entry("Hidden", false)] as never[];
         const { ContextMenu } = foundry.applications.ux;
         new ContextMenu(container, ".more", entries, { jQuery: false, fixed: true, eventName: "click" });
         const button = container.querySelector<HTMLElement>(".more");
@@ -42,7 +53,8 @@ export function itemContracts(context: ContractContext, page: DocumentFactory = 
         );
         items[0]?.click();
         await tick();
-        assert.equal(chosen[0], button, "the callback receives the element the menu opened on");
+        assert.equal(chosen[0], button, "the entry runs with the element the menu opened on");
+        if (v14) assert.deepEqual(events, ["click"], "v14's onClick receives the click event first");
       } finally {
         container.remove();
         doc.getElementById("context-menu")?.remove();

@@ -62,6 +62,30 @@ export function settingsContracts(context: ContractContext): void {
     });
   });
 
+  describe("Scene controls", () => {
+    /** The token tools ui.controls has prepared; SceneControls' record of controls is not in fvtt-types' shape Brink uses. */
+    const tokenTools = () =>
+      (ui.controls as unknown as { controls: Record<string, { tools: Record<string, unknown> } | undefined> })
+        .controls.tokens?.tools ?? {};
+
+    it("prepare the controls again (getSceneControlButtons) only on a render with reset: true", async () => {
+      const add = (controls: unknown) => {
+        const tools = (controls as Record<string, { tools: Record<string, unknown> } | undefined>).tokens
+          ?.tools;
+        if (tools)
+          tools.contractTool = { name: "contractTool", title: "Contract", icon: "fa-solid fa-flask" };
+      };
+      const id = Hooks.on("getSceneControlButtons", add as never);
+      await ui.controls?.render({ reset: true });
+      Hooks.off("getSceneControlButtons", id);
+      assert.isTrue("contractTool" in tokenTools());
+      await ui.controls?.render();
+      assert.isTrue("contractTool" in tokenTools(), "a render without reset prepared the controls again");
+      await ui.controls?.render({ reset: true });
+      assert.isFalse("contractTool" in tokenTools());
+    });
+  });
+
   describe("Keybindings", () => {
     it("register Brink's take turn, end turn and skip dialog actions with their default keys", () => {
       const defaults = (action: string) => keybindings.actions.get(`brink.${action}`)?.editable ?? [];

@@ -184,8 +184,8 @@ export function sheetContracts(context: ContractContext, createForm: FormFactory
       };
       assert.isTrue(validate({ system: { speed: 5 } }) !== undefined, "a valid change passes");
       assert.isTrue("name" in (refusal({ name: "" }) ?? {}), "a blank name is refused by path");
-      const die = refusal({ system: { attributes: { dex: { die: 7 } } } }) ?? {};
-      assert.isTrue("system.attributes.dex.die" in die, "a die that is no choice is refused by path");
+      const choice = refusal({ system: { death: { pending: "banana" } } }) ?? {};
+      assert.isTrue("system.death.pending" in choice, "a value that is no choice is refused by path");
       assert.equal(actor.name, "Contract: forms");
     });
   });

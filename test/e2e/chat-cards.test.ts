@@ -78,10 +78,18 @@ describe("chat cards in Chromium", () => {
       });
       session.user.targets.add(placeToken(foe as BrinkActor, col, 5));
     }
-    queueDice(2, 3, 10, 6, 5, 19);
+    // Several targets take a blast weapon: any other attacks one target per action (RULES §3/§4).
+    await actor.createEmbeddedDocuments("Item", [
+      {
+        name: "Fire flask",
+        type: "weapon",
+        system: { attributes: ["str"], damage: 4, damageType: "fire", properties: ["blast"] },
+      },
+    ]);
+    queueDice(2, 3, 19);
     answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
     Object.assign(canvas as object, { scene: sceneOnCanvas() });
-    await promptAttack(actor, actor.items.getName("Spear") as Item.Implementation);
+    await promptAttack(actor, actor.items.getName("Fire flask") as Item.Implementation);
     const content = await drawn(game.messages.contents.at(-1)?.id);
     expect(content).toContain("Attack total");
     expect(content).toContain('data-action="pan-to-target"');

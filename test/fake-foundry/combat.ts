@@ -1,7 +1,7 @@
 /**
  * Combat in the fake: Combat with its embedded `combatants` and `groups`, Combatant (linked to its
- * actor and, through the combat's scene, its token), CombatantGroup with its `members`, Scene and
- * Token as far as a combatant needs them, and the sidebar CombatTracker Brink's tracker extends.
+ * actor and, through the combat's scene, its token), CombatantGroup with its `members`, Scene (its
+ * tokens are token.ts's), and the sidebar CombatTracker Brink's tracker extends.
  * Writes go through FakeDocument, so the write log counts them. As in v13: `turns` are the combatants
  * in core's sort order, `game.combat` is `game.combats.viewed`, combat documents are the GM's (a
  * player may only move the turn or round of a combat whose current combatant they own, and may
@@ -9,7 +9,14 @@
  * `combatTurn` and `combatRound` on the initiating client before the update. What Brink assumes
  * here is checked in a live world by test/contracts/combat.contract.ts.
  */
-import { FakeCombatTracker, canvasLog, type TokenObject } from "./combat-tracker";
+import { FakeCombatTracker, canvasLog } from "./combat-tracker";
+import { FakeToken, TOKEN_DISPOSITIONS, controlledTokens } from "./token";
+import {
+  coreTurnLog,
+  manageCoreTurnEvents,
+  playCoreTurnSounds,
+  type TurnContext,
+} from "./combat-turn-events";
 import { FakeRoll } from "./dice";
 import {
   Collection,
@@ -20,11 +27,13 @@ import {
   type FakeUser,
   type ModifyAction,
   type OWNERSHIP,
+  runOnEveryClient,
 } from "./documents";
 import { hooks } from "./hooks";
-import { deepClone, expandObject, mergeObject, type Plain } from "./utils";
+import { users } from "./runtime";
+import type { Plain } from "./utils";
 
-const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
+export { FakeToken, controlledTokens };
 
 interface FakeGlobals {
   game: Record<string, unknown> & { actors: Collection<FakeDocument> };
@@ -34,135 +43,6 @@ interface FakeGlobals {
   canvas: Record<string, unknown>;
 }
 const globals = () => globalThis as unknown as FakeGlobals;
-
-export class FakeToken extends FakeDocument {
-  static override documentName = "Token";
-
-  get actorId(): string | null {
-    return (this._source.actorId as string | undefined) ?? null;
-  }
-  get disposition(): number {
-    return Number(this._source.disposition ?? TOKEN_DISPOSITIONS.HOSTILE);
-  }
-  get actorLink(): boolean {
-    return this._source.actorLink === true;
-  }
-  /**
-   * The token's ActorDelta: what its synthetic actor changes from the world actor. Its `system` is
-   * a plain override object, stored as written; its items are Item documents, so they read cleaned
-   * and migrated like any item (API: ActorDeltaData `system: object`, `items: Collection<BaseItem>`).
-   */
-  get delta(): { toObject(): Plain } | null {
-    if (!this.#unlinked()) return null;
-    const delta = deepClone(this._source.delta as Plain);
-    const Item = FakeDocument.configuredClass("Item") ?? FakeDocument.registry.Item;
-    const items = (delta.items as Plain[] | undefined) ?? [];
-    return {
-      toObject: () => ({ ...delta, items: items.map((item) => (Item ? new Item(item).toObject() : item)) }),
-    };
-  }
-  /**
-   * A linked token's actor is the world actor. An unlinked token with delta data has a synthetic
-   * actor: the world actor's source with the delta laid over it (items replaced by id), whose updates
-   * write into the delta and never into the world actor. A token made without delta data stands for
-   * its world actor, as the combat tests have always used tokens.
-   */
-  get actor(): FakeDocument | null {
-    const base = this.actorId ? (globals().game.actors.get(this.actorId) ?? null) : null;
-    return base && this.#unlinked() ? this.#synthetic(base) : base;
-  }
-
-  #unlinked(): boolean {
-    return !this.actorLink && typeof this._source.delta === "object" && this._source.delta !== null;
-  }
-
-  /** Items in an update merge into the delta's items by id, as embedded updates do; new ones are added. */
-  #deltaChange(changes: Plain): Plain {
-    const updates = changes.items as Plain[] | undefined;
-    if (!updates) return changes;
-    const existing = ((this._source.delta as Plain).items as Plain[] | undefined) ?? [];
-    const merged = existing.map((item) => {
-      const update = updates.find((u) => u._id === item._id);
-      return update ? mergeObject(item, update) : item;
-    });
-    const added = updates.filter((u) => !existing.some((item) => item._id === u._id));
-    return { ...changes, items: [...merged, ...added] };
-  }
-
-  #synthetic(base: FakeDocument): FakeDocument {
-    const delta = this._source.delta as Plain;
-    const source = base.toObject();
-    const overrides = (delta.items as Plain[] | undefined) ?? [];
-    const items = (source.items as Plain[]).map((item) => overrides.find((o) => o._id === item._id) ?? item);
-    const added = overrides.filter((o) => !items.includes(o));
-    const merged = mergeObject(source, { system: (delta.system as Plain | undefined) ?? {} });
-    const cls = base.constructor as typeof FakeDocument;
-    const actor = new cls({ ...merged, items: [...items, ...added] }, { parent: this });
-    Object.defineProperty(actor, "isToken", { value: true });
-    Object.defineProperty(actor, "update", {
-      value: async (changes: Plain, options: Plain = {}) => {
-        await this.update({ delta: this.#deltaChange(expandObject(changes)) }, options);
-        return this.actor;
-      },
-    });
-    return actor;
-  }
-  override get name(): string {
-    return String(this._source.name || this.actor?.name || "");
-  }
-  get hidden(): boolean {
-    return this._source.hidden === true;
-  }
-  /** Where the token stands: x and y in pixels, width and height in grid squares (TokenDocument). */
-  get x(): number {
-    return Number(this._source.x ?? 0);
-  }
-  get y(): number {
-    return Number(this._source.y ?? 0);
-  }
-  get width(): number {
-    return Number(this._source.width ?? 1);
-  }
-  get height(): number {
-    return Number(this._source.height ?? 1);
-  }
-  get texture(): { src: string | null } {
-    return { src: ((this._source.texture as Plain | undefined)?.src as string | undefined) ?? null };
-  }
-  /** The token on the canvas: what the tracker selects, pans to, pings and highlights. */
-  get object(): TokenObject {
-    const id = this.id;
-    const size = 100;
-    const x = Number(this._source.x ?? 0);
-    const y = Number(this._source.y ?? 0);
-    const visible = !this.hidden || session.user.isGM;
-    return {
-      center: { x: x + size / 2, y: y + size / 2 },
-      visible,
-      document: this,
-      // Each client controls its own tokens; control() releases the others unless told not to
-      // (v13's `releaseOthers` defaults to true), so a GM can hold several tokens at once.
-      get controlled() {
-        return controlledTokens.get(session.user.id)?.has(id) === true;
-      },
-      control: (options: Plain = {}) => {
-        canvasLog.push({ action: "control", id });
-        const held = options.releaseOthers === false ? (controlledTokens.get(session.user.id) ?? []) : [];
-        if (id) controlledTokens.set(session.user.id, new Set([...held, id]));
-        return true;
-      },
-      release: () => {
-        controlledTokens.get(session.user.id)?.delete(id);
-        return true;
-      },
-      _onHoverIn: () => canvasLog.push({ action: "hoverIn", id }),
-      _onHoverOut: () => canvasLog.push({ action: "hoverOut", id }),
-    };
-  }
-}
-
-/** The tokens each user controls on their canvas (their ids), by user id. */
-export const controlledTokens = new Map<string, Set<string>>();
 
 export class FakeScene extends FakeDocument {
   static override documentName = "Scene";
@@ -294,14 +174,14 @@ export class FakeCombat extends FakeDocument {
 
   /**
    * Core's turn order (Combat#_sortCombatants): highest initiative first, combatants without one
-   * last, then by name, then by id. `turn` is an index into this order.
+   * last, then by id (never by name). `turn` is an index into this order.
    */
   static _sortCombatants(a: FakeCombatant, b: FakeCombatant): number {
     const ia = a.initiative ?? -Infinity;
     const ib = b.initiative ?? -Infinity;
     const byInitiative = ib - ia;
     if (byInitiative && !Number.isNaN(byInitiative)) return byInitiative;
-    return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+    return a.id > b.id ? 1 : -1;
   }
   _sortCombatants(a: FakeCombatant, b: FakeCombatant): number {
     return (this.constructor as typeof FakeCombat)._sortCombatants(a, b);
@@ -312,6 +192,50 @@ export class FakeCombat extends FakeDocument {
   get combatant(): FakeCombatant | null {
     const turn = this.turn;
     return turn === null ? null : (this.turns[turn] ?? null);
+  }
+  /** The combatant after `turn` in core's order, wrapping to the first (#13603: not who really acts next). */
+  get nextCombatant(): FakeCombatant | null {
+    const turns = this.turns;
+    if (this.turn === null || turns.length === 0) return null;
+    return turns[(this.turn + 1) % turns.length] ?? null;
+  }
+
+  /** After a write that moves the turn or the round: core's sounds and turn events (combat-turn-events.ts). */
+  override async update(changes: Plain, options: Plain = {}): Promise<this | undefined> {
+    const before = { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null };
+    const updated = await super.update(changes, options);
+    if (!updated || (this.round === before.round && this.turn === before.turn)) return updated;
+    playCoreTurnSounds(
+      this,
+      users.filter((user) => user.active),
+    );
+    if (options.turnEvents !== false) await manageCoreTurnEvents(this, before);
+    return updated;
+  }
+
+  // Core's turn-event methods, called on the active GM's client. Core's own work in them (region
+  // behaviours, movement history) is what the log records; a system overrides them and calls super.
+  async _onStartTurn(combatant: FakeCombatant, context: TurnContext): Promise<void> {
+    coreTurnLog.push({
+      event: "turnStart",
+      combatantId: combatant.id,
+      round: context.round,
+      skipped: context.skipped,
+    });
+  }
+  async _onEndTurn(combatant: FakeCombatant, context: TurnContext): Promise<void> {
+    coreTurnLog.push({
+      event: "turnEnd",
+      combatantId: combatant.id,
+      round: context.round,
+      skipped: context.skipped,
+    });
+  }
+  async _onStartRound(context: TurnContext): Promise<void> {
+    coreTurnLog.push({ event: "roundStart", round: context.round });
+  }
+  async _onEndRound(context: TurnContext): Promise<void> {
+    coreTurnLog.push({ event: "roundEnd", round: context.round });
   }
 
   // Permissions (v13 BaseCombat): the GM does anything; a player may change the turn or the round
@@ -338,13 +262,13 @@ export class FakeCombat extends FakeDocument {
   async startCombat(): Promise<this | undefined> {
     const updateData = { round: 1, turn: 0 };
     hooks.callAll("combatStart", this, updateData);
-    return this.update(updateData, { direction: 1 });
+    return this.update(updateData, { direction: 1, worldTime: { delta: 0 } });
   }
   async nextTurn(): Promise<this | undefined> {
     const next = (this.turn ?? -1) + 1;
     if (next >= this.turns.length) return this.nextRound();
     const updateData = { round: this.round, turn: next };
-    const updateOptions = { advanceTime: 0, direction: 1 };
+    const updateOptions = { direction: 1, worldTime: { delta: 0 } };
     hooks.callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
@@ -352,20 +276,20 @@ export class FakeCombat extends FakeDocument {
     if (this.turn === 0 && this.round === 0) return this;
     if ((this.turn ?? 0) <= 0) return this.previousRound();
     const updateData = { round: this.round, turn: (this.turn ?? 1) - 1 };
-    const updateOptions = { advanceTime: 0, direction: -1 };
+    const updateOptions = { direction: -1, worldTime: { delta: 0 } };
     hooks.callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
   async nextRound(): Promise<this | undefined> {
     const updateData = { round: this.round + 1, turn: 0 };
-    const updateOptions = { advanceTime: 0, direction: 1 };
+    const updateOptions = { direction: 1, worldTime: { delta: 0 } };
     hooks.callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
   async previousRound(): Promise<this | undefined> {
     const round = Math.max(this.round - 1, 0);
     const updateData = { round, turn: round === 0 ? null : Math.max(this.turns.length - 1, 0) };
-    const updateOptions = { advanceTime: 0, direction: -1 };
+    const updateOptions = { direction: -1, worldTime: { delta: 0 } };
     hooks.callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
@@ -395,7 +319,7 @@ export class FakeCombat extends FakeDocument {
     return this.rollInitiative(npcs.map((c) => c.id));
   }
 
-  // Foundry calls these on the parent after each embedded write, on every client.
+  // Foundry calls these on the parent after each embedded write, on every connected client.
   _onCreateDescendantDocuments(..._args: unknown[]): void {}
   _onUpdateDescendantDocuments(..._args: unknown[]): void {}
   _onDeleteDescendantDocuments(..._args: unknown[]): void {}
@@ -417,7 +341,10 @@ export class FakeCombat extends FakeDocument {
       data.map((d) => new cls(d, { parent: this })),
     );
     const created = await super.createEmbeddedDocuments(name, data, options);
-    this._onCreateDescendantDocuments(this, collectionOf(name), created, data, options, session.user.id);
+    const writer = session.user.id;
+    runOnEveryClient(() =>
+      this._onCreateDescendantDocuments(this, collectionOf(name), created, data, options, writer),
+    );
     return created;
   }
   override async updateEmbeddedDocuments(name: string, updates: Plain[], options: Plain = {}) {
@@ -428,7 +355,10 @@ export class FakeCombat extends FakeDocument {
       updates.flatMap((u) => collection.get(String(u._id)) ?? []),
     );
     const updated = await super.updateEmbeddedDocuments(name, updates, options);
-    this._onUpdateDescendantDocuments(this, collectionOf(name), updated, updates, options, session.user.id);
+    const writer = session.user.id;
+    runOnEveryClient(() =>
+      this._onUpdateDescendantDocuments(this, collectionOf(name), updated, updates, options, writer),
+    );
     return updated;
   }
   override async deleteEmbeddedDocuments(name: string, ids: string[], options: Plain = {}) {
@@ -439,7 +369,10 @@ export class FakeCombat extends FakeDocument {
       ids.flatMap((id) => collection.get(id) ?? []),
     );
     const deleted = await super.deleteEmbeddedDocuments(name, ids, options);
-    this._onDeleteDescendantDocuments(this, collectionOf(name), deleted, ids, options, session.user.id);
+    const writer = session.user.id;
+    runOnEveryClient(() =>
+      this._onDeleteDescendantDocuments(this, collectionOf(name), deleted, ids, options, writer),
+    );
     return deleted;
   }
 }

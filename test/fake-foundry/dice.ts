@@ -13,6 +13,23 @@ export function clearDice(): void {
 }
 export const plannedDiceLeft = (): number => planned.length;
 
+/**
+ * Manual dice entry: a die this client's `core.diceConfiguration` sets to "manual" waits for its
+ * user to type the face, unless the roll is evaluated with `allowInteractive: false`. Each waiting
+ * die is listed here (whose screen asks, which die) until the test types it with `enterByHand`.
+ */
+export const handEntries: { userId: string; faces: number; enter(face: number): void }[] = [];
+let typistFor: (faces: number) => string | null = () => null;
+export function setHandEntry(lookup: (faces: number) => string | null): void {
+  typistFor = lookup;
+}
+/** The user at the screen types the face of the die that has waited longest. */
+export function enterByHand(face: number): void {
+  const waiting = handEntries.shift();
+  if (!waiting) throw new Error("no die is waiting to be typed in");
+  waiting.enter(face);
+}
+
 interface DieTerm {
   faces: number;
   number: number;
@@ -45,7 +62,7 @@ export class FakeRoll {
     return this._evaluated;
   }
 
-  async evaluate(): Promise<this> {
+  async evaluate(options: { allowInteractive?: boolean } = {}): Promise<this> {
     let total = 0;
     for (const part of this.formula.replace(/\s+/g, "").split(/(?=[+-])/)) {
       const die = /^([+-]?)(\d*)d(\d+)$/.exec(part);
@@ -53,7 +70,12 @@ export class FakeRoll {
         const [, sign = "", count = "1", faces = "6"] = die;
         const term: DieTerm = { faces: Number(faces), number: Number(count || 1), results: [] };
         for (let i = 0; i < term.number; i += 1) {
-          const face = planned.shift() ?? 1 + Math.floor(Math.random() * term.faces);
+          const typist = options.allowInteractive === false ? null : typistFor(term.faces);
+          const face = typist
+            ? await new Promise<number>((enter) =>
+                handEntries.push({ userId: typist, faces: term.faces, enter }),
+              )
+            : (planned.shift() ?? 1 + Math.floor(Math.random() * term.faces));
           if (face < 1 || face > term.faces)
             throw new Error(`planned face ${face} does not fit a d${term.faces}`);
           term.results.push({ result: face, active: true });

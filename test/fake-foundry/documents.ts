@@ -6,7 +6,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DataModelValidationError } from "./fields";
 import type { TypeDataModel } from "./data-model";
+import { changedGMOnlyField } from "./gm-only-fields";
 import { hooks } from "./hooks";
+import {
+  ACTIVE_EFFECT_MODES,
+  applyChange,
+  effectChanges,
+  normalizeEffectSource,
+  type EffectChange,
+} from "./active-effects";
+import { deprecated, generation, V14_MODE_OF } from "./generation";
 import {
   deepClone,
   diffObject,
@@ -15,19 +24,15 @@ import {
   getProperty,
   mergeObject,
   randomID,
-  setProperty,
   type Plain,
 } from "./utils";
 
 export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
-export const ACTIVE_EFFECT_MODES = {
-  CUSTOM: 0,
-  MULTIPLY: 1,
-  ADD: 2,
-  DOWNGRADE: 3,
-  UPGRADE: 4,
-  OVERRIDE: 5,
-} as const;
+/** Set while core's own unsetFlag writes its deletion key. */
+const coreDeletion = { active: false };
+/** A v13 update key that deletes ("-=x") or replaces ("==x") a field, deprecated by v14. */
+const isOperatorKey = (path: string): boolean =>
+  path.split(".").some((part) => part.startsWith("-=") || part.startsWith("=="));
 
 /** Every round-trip to the (absent) server, for tests that assert how many writes an action costs. */
 export interface WriteRecord {
@@ -113,9 +118,14 @@ export function setUserList(list: () => FakeUser[]): void {
  * forgets to check who should act runs (and writes) once per client here too.
  */
 export function callOnEveryClient(hook: string, ...args: unknown[]): void {
+  runOnEveryClient(() => hooks.callAll(hook, ...args));
+}
+
+/** Runs `work` once per connected client, as that client's user (the writer's client included). */
+export function runOnEveryClient(work: () => void): void {
   const clients = worldUsers().filter((user) => user.active);
   if (!clients.some((user) => user.id === session.user.id)) clients.unshift(session.user);
-  for (const client of clients) session.runAs(client, () => hooks.callAll(hook, ...args));
+  for (const client of clients) session.runAs(client, work);
 }
 
 /** The server's refusal of a write the user has no right to make; the writer's promise rejects. */
@@ -350,8 +360,14 @@ export class FakeDocument {
   async setFlag(scope: string, key: string, value: unknown): Promise<this | undefined> {
     return this.update({ [`flags.${scope}.${key}`]: value });
   }
+  /** Core's own deletion (v14 uses ForcedDeletion inside; the fake keeps the "-=" key). */
   async unsetFlag(scope: string, key: string): Promise<this | undefined> {
-    return this.update({ [`flags.${scope}.-=${key}`]: null });
+    coreDeletion.active = true;
+    try {
+      return await this.update({ [`flags.${scope}.-=${key}`]: null });
+    } finally {
+      coreDeletion.active = false;
+    }
   }
 
   /** Embedded documents have no rights of their own: they take their parent's, as in Foundry. */
@@ -412,6 +428,8 @@ export class FakeDocument {
    * from today's source (Foundry sends only that difference; an empty one is never sent).
    */
   #candidate(source: Plain, changes: Plain, options: Plain = {}): { next: Plain; diff: Plain } {
+    if (!coreDeletion.active && Object.keys(flattenObject(changes)).some(isOperatorKey))
+      deprecated('update keys "-=" and "==" (use foundry.data.operators.ForcedDeletion / ForcedReplacement)');
     const expanded = expandObject(changes);
     const next = mergeObject(source, expanded);
     (this.constructor as typeof FakeDocument).normalizeSource(next);
@@ -424,8 +442,20 @@ export class FakeDocument {
     if (Object.keys(failures).length) throw new DataModelValidationError(failures);
     if (model && expanded.system !== undefined)
       next.system = model.cleanData(model.migrateData(deepClone(next.system as Plain)));
+    this.#assertGMOnlyKept(source, next);
     // With `diff: false` the change is sent as given, even where it restates today's source.
     return { next, diff: options.diff === false ? expandObject(changes) : diffObject(source, next) };
+  }
+
+  /** The server refuses a player's change to a field the system declares GM-only (gm-only-fields.ts). */
+  #assertGMOnlyKept(source: Plain, next: Plain): void {
+    const user = session.user;
+    if (user.isGM) return;
+    const field = changedGMOnlyField(this.documentName, source, next);
+    if (field)
+      throw new Error(
+        `User ${user.name} lacks permission to update ${this.documentName} [${this.id}]: ${field} is a GM-only field`,
+      );
   }
 
   /** `validate({ changes, clean: true, fallback: false })`: throws as an update would, writes nothing. */
@@ -652,21 +682,10 @@ function record(
   writeLog.push(pack ? { ...write, pack } : write);
 }
 
-/** The duration fields every ActiveEffect source has (API `ActiveEffect` schema `duration`). */
-const EFFECT_DURATION = {
-  startTime: null,
-  seconds: null,
-  combat: null,
-  rounds: null,
-  turns: null,
-  startRound: null,
-  startTurn: null,
-};
-
 export class FakeActiveEffect extends FakeDocument {
   static override documentName = "ActiveEffect";
   static override normalizeSource(source: Plain): void {
-    source.duration = { ...EFFECT_DURATION, ...((source.duration as Plain | undefined) ?? {}) };
+    normalizeEffectSource(source);
   }
   get disabled(): boolean {
     return Boolean(this._source.disabled);
@@ -674,8 +693,17 @@ export class FakeActiveEffect extends FakeDocument {
   get transfer(): boolean {
     return this._source.transfer !== false;
   }
-  get changes(): { key: string; mode: number; value: string }[] {
-    return (this._source.changes as { key: string; mode: number; value: string }[] | undefined) ?? [];
+  /** v13: the stored changes. v14: a deprecated shim reading `system.changes`. */
+  get changes(): Plain[] {
+    if (generation === 14) {
+      deprecated("ActiveEffect#changes (use ActiveEffect#system#changes)");
+      return ((this._source.system as Plain | undefined)?.changes as Plain[] | undefined) ?? [];
+    }
+    return (this._source.changes as Plain[] | undefined) ?? [];
+  }
+  /** The changes with their type and priority, as core's application reads them. */
+  get appliedChanges(): EffectChange[] {
+    return effectChanges(this._source);
   }
   get statuses(): Set<string> {
     return new Set((this._source.statuses as string[] | undefined) ?? []);
@@ -700,37 +728,13 @@ export class FakeItem extends FakeDocument {
   }
 }
 
-/** Applies Active Effect changes (own effects and those items transfer) as Foundry does, by mode. */
-export function applyChange(target: Plain, change: { key: string; mode: number; value: string }): void {
-  const current = getProperty(target, change.key);
-  const delta = Number(change.value);
-  const value = Number.isNaN(delta) ? change.value : delta;
-  const number = typeof current === "number" ? current : 0;
-  switch (change.mode) {
-    case ACTIVE_EFFECT_MODES.ADD:
-      setProperty(target, change.key, typeof value === "number" ? number + value : value);
-      break;
-    case ACTIVE_EFFECT_MODES.MULTIPLY:
-      setProperty(target, change.key, typeof value === "number" ? number * value : current);
-      break;
-    case ACTIVE_EFFECT_MODES.UPGRADE:
-      if (typeof value === "number" && value > number) setProperty(target, change.key, value);
-      break;
-    case ACTIVE_EFFECT_MODES.DOWNGRADE:
-      if (typeof value === "number" && value < number) setProperty(target, change.key, value);
-      break;
-    case ACTIVE_EFFECT_MODES.OVERRIDE:
-      setProperty(target, change.key, value);
-      break;
-    default:
-      break;
-  }
-}
-
-const statusConfig = (id: string): { _id?: string; name?: string } | undefined =>
-  (
-    globalThis as unknown as { CONFIG: { statusEffects: { id: string; _id?: string; name?: string }[] } }
-  ).CONFIG.statusEffects.find((status) => status.id === id);
+type StatusConfig = { id: string; _id?: string; name?: string };
+/** v13 lists status effects in an array; v14 keys them by id (API v14 `CONFIG.statusEffects`). */
+const statusConfig = (id: string): StatusConfig | undefined => {
+  const configured = (globalThis as unknown as { CONFIG: { statusEffects: unknown } }).CONFIG.statusEffects;
+  if (generation === 14) return (configured as Record<string, StatusConfig | undefined>)[id];
+  return (configured as StatusConfig[]).find((status) => status.id === id);
+};
 
 export class FakeActor extends FakeDocument {
   static override documentName = "Actor";
@@ -771,9 +775,9 @@ export class FakeActor extends FakeDocument {
       .filter((effect) => effect.active)
       .flatMap((effect) => {
         for (const status of effect.statuses) this.statuses.add(status);
-        return effect.changes;
+        return effect.appliedChanges;
       })
-      .sort((a, b) => a.mode - b.mode);
+      .sort((a, b) => a.priority - b.priority);
     for (const change of changes) {
       applyChange(this as unknown as Plain, change);
       overrides[change.key] = getProperty(this, change.key);
@@ -787,6 +791,8 @@ export class FakeActor extends FakeDocument {
     { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
   ): Promise<boolean> {
     const config = statusConfig(statusId);
+    // Core refuses a status CONFIG.statusEffects does not hold (crnormand/gurps#1909).
+    if (!config) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
     const existing = this.effects.find((e) =>
       config?._id ? e.id === config._id : (e as FakeActiveEffect).statuses.has(statusId),
     );
@@ -794,7 +800,7 @@ export class FakeActor extends FakeDocument {
     if (existing && !shouldBeActive) await this.deleteEmbeddedDocuments("ActiveEffect", [existing.id]);
     if (!existing && shouldBeActive) {
       const flags = overlay ? { core: { overlay: true } } : {};
-      const data = { name: config?.name ?? statusId, statuses: [statusId], changes: [], flags };
+      const data = { name: config?.name ?? statusId, statuses: [statusId], flags };
       await this.createEmbeddedDocuments("ActiveEffect", [config?._id ? { ...data, _id: config._id } : data]);
     }
     return shouldBeActive;
@@ -861,11 +867,13 @@ export class FakeChatMessage extends FakeDocument {
       return cls.fromData(data);
     });
   }
-  /** Whether this client may read the content: public, whispered to them, or theirs unless blind. */
+  /**
+   * Whether this client may read the content: public, whispered to them, or theirs unless blind.
+   * A GM has no exception: a whisper between players is not the GM's to read.
+   */
   get isContentVisible(): boolean {
     const whisper = this.whisper;
     if (!whisper.length) return true;
-    if (session.user.isGM) return true;
     return whisper.includes(session.user.id) || (this.isAuthor && !this.blind);
   }
 
@@ -894,17 +902,43 @@ export class FakeChatMessage extends FakeDocument {
   static getSpeaker({ actor }: { actor?: FakeDocument } = {}): Plain {
     return { actor: actor?.id ?? null, alias: actor?.name ?? session.user.name };
   }
-  /** Whispers or blinds the message per roll mode, as Foundry's ChatMessage.applyRollMode does. */
+  /** v13: whispers or blinds the message per roll mode. v14: a deprecated alias of applyMode. */
   static applyRollMode(data: Plain, mode: string): Plain {
-    const gms = gmIds();
-    if (mode === "gmroll") data.whisper = gms;
-    if (mode === "blindroll") Object.assign(data, { whisper: gms, blind: true });
-    if (mode === "selfroll") data.whisper = [session.user.id];
-    return data;
+    if (generation === 14) {
+      deprecated("ChatMessage.applyRollMode (use ChatMessage.applyMode)");
+      return applyMessageMode(data, V14_MODE_OF[mode] ?? mode);
+    }
+    return applyMessageMode(
+      data,
+      { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self" }[mode] ?? "",
+    );
   }
 }
+
+/** Who may read a message in each mode (v14's `CONFIG.ChatMessage.modes` handlers; v13's roll modes). */
+function applyMessageMode(data: Plain, mode: string): Plain {
+  const gms = gmIds();
+  // The GMs (gm, blind), the roller (self), nobody (public and in character clear any whisper);
+  // blind only for blind.
+  if (mode === "gm" || mode === "blind") data.whisper = gms;
+  if (mode === "self") data.whisper = [session.user.id];
+  if (mode === "public" || mode === "ic") data.whisper = [];
+  data.blind = mode === "blind";
+  return data;
+}
+
+/** v14 only: `ChatMessage.applyMode(data, mode)` (API v14 `ChatMessage.applyMode`). */
+if (generation === 14)
+  Object.defineProperty(FakeChatMessage, "applyMode", {
+    value: (data: Plain, mode: string): Plain => {
+      const known = ["public", "ic", "gm", "blind", "self"];
+      if (!known.includes(mode))
+        throw new TypeError(`"${mode}" is not a message mode of CONFIG.ChatMessage.modes`);
+      return applyMessageMode(data, mode);
+    },
+  });
 
 for (const cls of [FakeActiveEffect, FakeItem, FakeActor, FakeChatMessage])
   FakeDocument.registry[cls.documentName] = cls;
 
-export { flattenObject };
+export { flattenObject, ACTIVE_EFFECT_MODES };

@@ -6,6 +6,7 @@
  * `_getStatusEffectChoices` in a subclass set as CONFIG.Token.hudClass.
  */
 import type { FakeActiveEffect, FakeActor } from "./documents";
+import { generation } from "./generation";
 
 export interface StatusChoice {
   _id?: string;
@@ -29,8 +30,13 @@ interface HudToken {
   actor: unknown;
 }
 
-const statusConfigs = () =>
-  (globalThis as unknown as { CONFIG: { statusEffects: StatusConfig[] } }).CONFIG.statusEffects;
+/** v13 lists the entries in an array; v14 keys them by id (API v14 `CONFIG.statusEffects`). */
+export const statusConfigs = (): StatusConfig[] => {
+  const configured = (globalThis as unknown as { CONFIG: { statusEffects: unknown } }).CONFIG.statusEffects;
+  return generation === 14
+    ? Object.values(configured as Record<string, StatusConfig>)
+    : (configured as StatusConfig[]);
+};
 
 function shownOnHud(status: StatusConfig, actorType: string): boolean {
   if (status.hud === false) return false;

@@ -8,6 +8,8 @@ import { FakeTokenRuler } from "./canvas";
 import { resolve } from "node:path";
 import Handlebars from "handlebars";
 import { controlledTokens, installFakeCombat } from "./combat";
+import { combatSoundLog, coreTurnLog } from "./combat-turn-events";
+import { sceneControls } from "./scene-controls";
 import { installFakePacks } from "./packs";
 import {
   ActorSheetV2,
@@ -35,7 +37,7 @@ import {
   writeLog,
 } from "./documents";
 import { Window } from "happy-dom";
-import { FakeRoll, setRollRenderer } from "./dice";
+import { FakeRoll, handEntries, setHandEntry, setRollRenderer } from "./dice";
 import { FakeContextMenu } from "./context-menu";
 import { FakeDragDrop, getDragEventData } from "./drag-drop";
 import { FakeMacro, setMacroAuthorLookup } from "./macros";
@@ -54,6 +56,16 @@ import {
   users,
 } from "./runtime";
 import * as utils from "./utils";
+import {
+  deprecated,
+  generation,
+  MESSAGE_MODES_V14,
+  messageModeSetting,
+  release,
+  ROLL_MODES_V13,
+  V14_MODE_OF,
+} from "./generation";
+import { ACTIVE_EFFECT_CHANGE_TYPES } from "./active-effects";
 import { SORT_INTEGER_DENSITY } from "./utils";
 
 export interface SheetRegistration {
@@ -119,15 +131,34 @@ export const fakeFoundry = {
   canvas: { placeables: { tokens: { TokenRuler: FakeTokenRuler } } },
 };
 
+/** v14 lists the message modes with the chat configuration (API v14 `CONFIG.ChatMessage`). */
+const chatMessageConfig = () =>
+  generation === 14
+    ? { ...documentConfig(FakeChatMessage), modes: MESSAGE_MODES_V14 }
+    : documentConfig(FakeChatMessage);
+
+/** v13's roll modes (API v13 `CONFIG.Dice.rollModes`); v14 keeps them as a deprecated alias. */
+const diceConfig = () => {
+  const dice = { rolls: [FakeRoll] as (typeof FakeRoll)[] };
+  return Object.defineProperty(dice, "rollModes", {
+    enumerable: true,
+    get: () => {
+      deprecated("CONFIG.Dice.rollModes (use CONFIG.ChatMessage.modes)");
+      return ROLL_MODES_V13;
+    },
+  }) as typeof dice & { rollModes: typeof ROLL_MODES_V13 };
+};
+
 export const fakeConfig = {
   Actor: documentConfig(FakeActor),
   Item: documentConfig(FakeItem),
-  ChatMessage: documentConfig(FakeChatMessage),
+  ChatMessage: chatMessageConfig(),
   ActiveEffect: documentConfig(FakeActiveEffect),
   Macro: documentConfig(FakeMacro),
-  statusEffects: [] as Record<string, unknown>[],
+  // v13: an array of entries; v14: an object keyed by status id (API v14 `CONFIG.statusEffects`).
+  statusEffects: (generation === 14 ? {} : []) as unknown,
   specialStatusEffects: {} as Record<string, string>,
-  Dice: { rolls: [FakeRoll] as (typeof FakeRoll)[] },
+  Dice: diceConfig(),
   queries: {} as Record<string, (data: unknown, options: { timeout?: number }) => unknown>,
   ui: {} as Record<string, unknown>,
   sounds: { dice: "sounds/dice.wav" },
@@ -139,6 +170,9 @@ export const fakeGame = {
     id: "brink",
     socket:
       JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8")).socket === true,
+    // The manifest's document subtypes and what the server does with their fields (gm-only-fields.ts).
+    documentTypes: JSON.parse(readFileSync(resolve(import.meta.dirname, "../../system.json"), "utf8"))
+      .documentTypes as Record<string, unknown>,
   },
   socket,
   i18n,
@@ -158,9 +192,51 @@ export const fakeGame = {
   /** Active modules; empty unless a test turns one on (dice-so-nice.ts). */
   modules: new Collection<{ id: string; active: boolean }>(),
   ready: true,
+  /** Which Foundry this is (API `Game#release`: `generation`, `build`). */
+  release,
 } as Record<string, unknown>;
 
-const CONST = { ACTIVE_EFFECT_MODES, DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, SORT_INTEGER_DENSITY };
+const CONST = Object.defineProperty(
+  {
+    DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP,
+    SORT_INTEGER_DENSITY,
+    ...(generation === 14 ? { ACTIVE_EFFECT_CHANGE_TYPES } : {}),
+  },
+  // v14 deprecates the numeric modes and warns on every read (removed in v16).
+  "ACTIVE_EFFECT_MODES",
+  {
+    enumerable: true,
+    get: () => {
+      deprecated("CONST.ACTIVE_EFFECT_MODES (use CONST.ACTIVE_EFFECT_CHANGE_TYPES)");
+      return ACTIVE_EFFECT_MODES;
+    },
+  },
+);
+
+/**
+ * Each user's mode: v13's `core.rollMode`; v14's `core.messageMode`, where `core.rollMode` is a
+ * deprecated alias that reads and writes the message mode under its old names.
+ */
+function registerModeSettings(): void {
+  if (generation === 13) {
+    settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+    return;
+  }
+  settings.register("core", "messageMode", { scope: "client", default: "public" });
+  const { get, set } = settings;
+  const oldName = (mode: unknown) =>
+    Object.entries(V14_MODE_OF).find(([, current]) => current === mode)?.[0] ?? "publicroll";
+  settings.get = function (namespace: string, key: string): unknown {
+    if (namespace !== "core" || key !== "rollMode") return get.call(this, namespace, key);
+    deprecated('game.settings "core.rollMode" (use "core.messageMode")');
+    return oldName(get.call(this, "core", messageModeSetting));
+  };
+  settings.set = async function (namespace: string, key: string, value: unknown): Promise<unknown> {
+    if (namespace !== "core" || key !== "rollMode") return set.call(this, namespace, key, value);
+    deprecated('game.settings "core.rollMode" (use "core.messageMode")');
+    return set.call(this, "core", messageModeSetting, V14_MODE_OF[String(value)] ?? value);
+  };
+}
 
 /** The sheet registered for the document's type, else the default one for its document name. */
 FakeDocument.sheetClassFor = (doc) => {
@@ -205,7 +281,7 @@ export function installFakeFoundry(): void {
     CONFIG: fakeConfig,
     game: fakeGame,
     Hooks: hooks,
-    ui: { notifications },
+    ui: { notifications, controls: sceneControls },
     Actor: FakeActor,
     Item: FakeItem,
     ChatMessage: FakeChatMessage,
@@ -218,7 +294,13 @@ export function installFakeFoundry(): void {
     fromUuidSync,
     fromUuid: async (uuid: string) => fromUuidSync(uuid),
   });
-  settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+  registerModeSettings();
+  // Each user's dice fulfilment by denomination ("d20": "manual"); digital when unset.
+  settings.register("core", "diceConfiguration", { scope: "client", default: {} });
+  setHandEntry((faces) => {
+    const configured = settings.get("core", "diceConfiguration") as Record<string, string> | undefined;
+    return configured?.[`d${faces}`] === "manual" ? session.user.id : null;
+  });
   installFakeCombat();
   (fakeConfig as unknown as { Token: Record<string, unknown> }).Token.hudClass = FakeTokenHUD;
   installFakePacks();
@@ -235,6 +317,10 @@ export function resetWorld(): void {
   time.worldTime = 0;
   session.user = users.get("gm") ?? session.user;
   controlledTokens.clear();
+  coreTurnLog.length = 0;
+  handEntries.length = 0;
+  sceneControls.forget();
+  combatSoundLog.length = 0;
   for (const user of users.all.values()) user.hotbar = {};
 }
 

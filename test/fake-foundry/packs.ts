@@ -12,6 +12,7 @@ import { parse } from "yaml";
 import { Collection, FakeDocument, FakeChatMessage, session, type FakeUser } from "./documents";
 import { users } from "./runtime";
 import type { Plain } from "./utils";
+import { effectLoading } from "./active-effects";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const PACKAGE = "brink";
@@ -216,10 +217,16 @@ export class FakeCompendium {
     const cls = FakeDocument.configuredClass(this.documentName) ?? FakeDocument.registry[this.documentName];
     if (!cls) throw new Error(`the fake has no ${this.documentName} documents`);
     const documents = new Collection<FakeDocument>();
-    for (const data of this.#sources()) {
-      const doc = new cls(data);
-      this.adopt(doc);
-      documents.set(doc.id, doc);
+    // Stored data: core migrates an older shape silently as it loads (no deprecation warning).
+    effectLoading.stored = true;
+    try {
+      for (const data of this.#sources()) {
+        const doc = new cls(data);
+        this.adopt(doc);
+        documents.set(doc.id, doc);
+      }
+    } finally {
+      effectLoading.stored = false;
     }
     this.#documents = documents;
     return documents;

@@ -137,6 +137,8 @@ export function placeToken(
   col: number,
   row: number,
   size = 1,
+  /** Foundry's token disposition (friendly 1, neutral 0, hostile −1); Token documents default to hostile. */
+  disposition?: number,
 ): PlacedToken {
   tokenCount += 1;
   const document = new FakeToken(
@@ -150,6 +152,7 @@ export function placeToken(
       width: size,
       height: size,
       texture: { src: actor.img ?? "icons/svg/mystery-man.svg" },
+      ...(disposition === undefined ? {} : { disposition }),
     },
     { parent: sceneOnCanvas() },
   );

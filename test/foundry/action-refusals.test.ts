@@ -118,6 +118,8 @@ describe("a reaction", () => {
     await asRoland(() => f.combat.endTurn());
     await f.combat.takeTurn(f.member("Guard").id ?? "");
     await f.actor("Roland").toggleStatusEffect("unconscious", { active: true });
+    // The GM's client takes the fallen Roland out of the schedule before the reaction is asked for.
+    await f.combat.whenSynced();
     const writes = writeLog.length;
     notifications.log.length = 0;
     await asRoland(() => roland(f).spendReaction("parry"));

@@ -92,6 +92,8 @@ describe("Command", () => {
     it(`is refused for ${who} before anything is spent`, async () => {
       const f = await fight();
       if (prepare) await f.actor(who).toggleStatusEffect(prepare, { active: true });
+      // The GM's client takes the fallen ally out of the schedule before the command is asked for.
+      await f.combat.whenSynced();
       const writes = await writesDuring(() => command(f, who));
       expect(writes).toEqual([]);
       const result = await command(f, who);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { clearDice, queueDice } from "../fake-foundry/dice";
+import { clearDice, plannedDiceLeft, queueDice } from "../fake-foundry/dice";
 import { notifications, resetWorld, session, writeLog } from "../fake-foundry/install";
 import { answerDialog, clearCanvas, shownDialogs } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
@@ -154,5 +154,89 @@ describe("the tracker during the dying rule", () => {
       },
     });
     expect((await renderTracker()).html).toContain("Dying: 6 turns");
+  });
+});
+
+describe("a killing strike in combat (RULES §3/§4)", () => {
+  async function downedGuard() {
+    const f = await setUpFight([
+      { name: "Boudica", disposition: DISPOSITIONS.friendly, type: "npc" },
+      { name: "Guard", disposition: DISPOSITIONS.hostile },
+      { name: "Captain", disposition: DISPOSITIONS.hostile },
+    ]);
+    const boudica = f.actor("Boudica") as BrinkActor;
+    await boudica.createEmbeddedDocuments("Item", [
+      { name: "Spear", type: "weapon", system: { attributes: ["str"], damage: 4, damageType: "piercing" } },
+    ]);
+    await f.actor("Guard").update({
+      system: { endurance: { value: 0 }, health: { value: 0 }, conditions: ["unconscious"] },
+    });
+    answerDialog({ startingTeam: f.teamId("Party"), attackedTeam: "" });
+    await f.combat.startCombat();
+    await f.combat.takeTurn(f.member("Boudica").id ?? "");
+    return { f, boudica };
+  }
+
+  const strike = async (f: Awaited<ReturnType<typeof downedGuard>>["f"], boudica: BrinkActor) => {
+    session.user.targets.clear();
+    session.user.targets.add(f.token("Guard") as never);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0", killingStrike: "on" });
+    await promptAttack(boudica, boudica.items.getName("Spear") as Item.Implementation);
+  };
+
+  it("with three actions left takes all three and counts as an attack for the penalty", async () => {
+    const { f, boudica } = await downedGuard();
+    queueDice(6, 6, 10);
+    await strike(f, boudica);
+    expect(game.messages.contents.at(-1)?.content).toContain("it lands");
+    expect(f.member("Boudica").economy.actionsLeft).toBe(0);
+    expect(f.member("Boudica").attacksThisRound).toBe(1);
+  });
+
+  it("with fewer left becomes an extended action: nothing is rolled until its cost is paid", async () => {
+    const { f, boudica } = await downedGuard();
+    session.user.targets.clear();
+    session.user.targets.add(f.token("Captain") as never);
+    await attackOnce(boudica);
+    const cards = game.messages.size;
+    await strike(f, boudica);
+    expect(game.messages.size).toBe(cards);
+    expect(plannedDiceLeft()).toBe(0);
+    expect(notifications.log.at(-1)?.message).toBe(
+      "Boudica begins a killing strike on Guard: it lands once its cost is paid (1 action still owed).",
+    );
+    expect(f.member("Boudica").economy).toMatchObject({
+      actionsLeft: 0,
+      attacksThisRound: 2,
+      extended: { key: "killingStrike", remaining: 1 },
+    });
+    await f.combat.endTurn();
+    await f.combat.takeTurn(f.member("Captain").id ?? "");
+    await f.combat.endTurn();
+    await f.combat.takeTurn(f.member("Boudica").id ?? "");
+    queueDice(6, 6, 10);
+    expect((await f.member("Boudica").continueExtended()).ok).toBe(true);
+    expect(game.messages.size).toBe(cards + 1);
+    expect(game.messages.contents.at(-1)?.content).toContain("it lands");
+    expect(f.member("Boudica").economy).toMatchObject({ actionsLeft: 2, attacksThisRound: 0 });
+  });
+
+  it("lands on nobody when the target woke before its cost was paid", async () => {
+    const { f, boudica } = await downedGuard();
+    await f.member("Boudica").spendAction("attack");
+    await f.member("Boudica").spendAction("attack");
+    await strike(f, boudica);
+    await f.actor("Guard").update({ system: { health: { value: 3 }, conditions: [] } });
+    await f.combat.endTurn();
+    await f.combat.takeTurn(f.member("Guard").id ?? "");
+    await f.combat.endTurn();
+    await f.combat.takeTurn(f.member("Captain").id ?? "");
+    await f.combat.endTurn();
+    await f.combat.takeTurn(f.member("Boudica").id ?? "");
+    const cards = game.messages.size;
+    const result = await f.member("Boudica").continueExtended();
+    expect(result).toMatchObject({ ok: false, reason: "BRINK.Attack.Refusal.target-not-unconscious" });
+    expect(game.messages.size).toBe(cards);
+    expect(f.member("Boudica").economy.extended).toBeNull();
   });
 });

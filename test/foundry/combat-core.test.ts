@@ -8,7 +8,7 @@ await bootCombat();
 
 beforeEach(() => resetWorld());
 
-/** Names that sort (as core sorts turns) in another order than the combatants were created in. */
+/** Four fighters; core sorts its turns by initiative, then by id, never by name. */
 const fight = () =>
   setUpFight([
     { name: "Zora", disposition: DISPOSITIONS.friendly, owner: player("zora-player") },
@@ -23,7 +23,8 @@ describe("core's turn fields follow Brink's schedule", () => {
     await f.combat.begin({ startingTeam: f.teamId("Party") });
     expect(f.combat.turn).toBeNull();
     await asUser(player("zora-player"), () => f.combat.takeTurn(f.member("Zora").id ?? ""));
-    expect(f.combat.turns.map((c) => c.name)).toEqual(["Archer", "Brute", "Mira", "Zora"]);
+    const byId = [...f.combat.combatants].sort((a, b) => ((a.id ?? "") > (b.id ?? "") ? 1 : -1));
+    expect(f.combat.turns.map((c) => c.id)).toEqual(byId.map((c) => c.id));
     expect(f.combat.turns[f.combat.turn ?? -1]?.name).toBe("Zora");
     expect(f.combat.combatant?.id).toBe(f.combat.turnState.current);
   });
@@ -46,13 +47,15 @@ describe("core's turn fields follow Brink's schedule", () => {
     });
   });
 
-  it("keeps combat.turn on the acting member when a rename re-sorts core's turns", async () => {
+  it("keeps combat.turn on the acting member when a new initiative re-sorts core's turns", async () => {
     const f = await fight();
     await f.combat.begin({ startingTeam: f.teamId("Party") });
     await f.combat.takeTurn(f.member("Mira").id ?? "");
-    await f.member("Archer").update({ name: "Zed the archer" });
+    const last = f.combat.turns.at(-1);
+    if (last?.name === "Mira") await f.member("Archer").update({ initiative: 20 });
+    else await last?.update({ initiative: 20 });
     await f.combat.whenSynced();
-    expect(f.combat.turns.map((c) => c.name)).toEqual(["Brute", "Mira", "Zed the archer", "Zora"]);
+    expect(f.combat.turns[0]?.initiative).toBe(20);
     expect(f.combat.combatant?.name).toBe("Mira");
   });
 });
@@ -87,17 +90,17 @@ describe("core's combat hooks", () => {
     await f.combat.begin({ startingTeam: f.teamId("Party") });
     heard.length = 0;
     await asUser(player("zora-player"), () => f.combat.takeTurn(f.member("Zora").id ?? ""));
+    const zora = f.combat.turns.findIndex((c) => c.name === "Zora");
     expect(heard).toEqual([
       {
         hook: "combatTurn",
         round: 1,
         args: [
-          { round: 1, turn: 3 },
-          { advanceTime: 0, direction: 1 },
+          { round: 1, turn: zora },
+          { direction: 1, worldTime: { delta: 0 } },
         ],
       },
     ]);
-    expect(f.combat.turns[3]?.name).toBe("Zora");
   });
 
   it("fire combatRound when a round ends and the next begins", async () => {
@@ -111,7 +114,7 @@ describe("core's combat hooks", () => {
         round: 1,
         args: [
           { round: 2, turn: null },
-          { advanceTime: 0, direction: 1 },
+          { direction: 1, worldTime: { delta: 0 } },
         ],
       },
     ]);
@@ -133,7 +136,7 @@ describe("core's combat hooks", () => {
         round: 2,
         args: [
           { round: 1, turn: null },
-          { advanceTime: 0, direction: -1 },
+          { direction: -1, worldTime: { delta: 0 } },
         ],
       },
     ]);

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { hooks } from "../fake-foundry/hooks";
 import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
@@ -208,6 +208,28 @@ describe("S4: the goblins' surprise round, and Clementine's danger sense", () =>
     expect(markOf(f, "Goblin 2")).toBe("unable");
     for (const name of ["Goblin 1", "Roland", "Goblin 3", "Fabian", "Clementine"]) await takeTurn(f, name);
     expect(f.combat.turnState.round).toBe(3);
+  });
+});
+
+describe("a combatant marked Surprised from the token HUD (RULES §3, §9)", () => {
+  it("sits out the surprise round though its team has surprise, then acts in the normal rounds", async () => {
+    const f = await setUpFight([...party("Roland", "Fabian"), ...hostile("Goblin 1")]);
+    await setStatus(f, "Fabian", "surprised", true);
+    await f.combat.begin({ startingTeam: f.teamId("Party"), surprisingTeams: [f.teamId("Party")] });
+    expect(f.combat.turnState.phase).toBe("surprise");
+    expect(markOf(f, "Fabian")).toBe("surprised");
+    expect(markOf(f, "Roland")).toBe("ready");
+    const fabian = await asUser(owners.Fabian as FakeUser, () =>
+      f.combat.takeTurn(f.member("Fabian").id ?? ""),
+    );
+    expect(fabian.ok).toBe(false);
+    await takeTurn(f, "Roland");
+    await asUser(owners.Roland as FakeUser, () => f.combat.endTurn());
+    await f.combat.whenSynced();
+    // The surprise round is over: Fabian takes his turns as anyone, and the mark has done its work.
+    expect(f.combat.turnState.phase).toBe("normal");
+    await takeTurn(f, "Fabian");
+    await vi.waitFor(() => expect(f.actor("Fabian").statuses.has("surprised")).toBe(false));
   });
 });
 

@@ -4,6 +4,7 @@ import { dataModelContracts } from "../contracts/data-models.contract";
 import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
+import { generationContracts } from "../contracts/generation.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
 import { itemContracts } from "../contracts/items.contract";
 import { dragDropContracts } from "../contracts/drag-drop.contract";
@@ -27,6 +28,7 @@ beforeAll(() => undefined);
 dataModelContracts(context);
 documentContracts(context);
 foundryContracts(context);
+generationContracts(context);
 runtimeContracts(context);
 settingsContracts(context);
 // Without Dice So Nice here; test/foundry/dice-so-nice.test.ts runs the same contract with it.

@@ -8,12 +8,12 @@ import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { installDiceSoNice } from "../fake-foundry/dice-so-nice";
 import { resetWorld, settings, users } from "../fake-foundry/install";
-import { asUser, makeUser } from "../fake-foundry/runtime";
+import { asUser, makeUser, socket } from "../fake-foundry/runtime";
 import { answerDialog, clearCanvas, placeToken } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { bootBrink } from "./boot";
-import { attackWith, mindBladeFoe } from "../support/attacks";
+import { attackWith, mindBladeFoe, PLAIN_ATTACK } from "../support/attacks";
 
 const dice3d = installDiceSoNice();
 await bootBrink();
@@ -96,6 +96,49 @@ describe("the luck die's appearance", () => {
     // Every client throws the same dice: the look travels with the roll.
     const gms = dice3d.thrown.filter((die) => die.client === "gm" && die.messageId === card.id);
     expect(gms.at(-1)?.appearance).toEqual({ colorset: "brink-luck-ember" });
+  });
+
+  it("throws the luck die of an attack the GM's client rolls for a player in that player's colour set, not the GM's", async () => {
+    await settings.set("brink", "luckDieAppearance", "frost");
+    await asUser(petraPlayer, () => settings.set("brink", "luckDieAppearance", "ember"));
+    const token = placeToken(await petra(), 5, 5);
+    const foe = await mindBladeFoe({ owner: petraPlayer.id });
+    await asUser(petraPlayer, () => attackWith(foe, token, 4, 12));
+    const card = lastCard();
+    expect(card.author?.id).toBe("gm");
+    const luck = dice3d.thrown.filter((die) => die.messageId === card.id && die.faces === 20);
+    expect(luck.length).toBeGreaterThan(0);
+    expect(luck.every((die) => die.appearance?.colorset === "brink-luck-ember")).toBe(true);
+  });
+
+  it("lets no player give a relayed luck die a colour set Brink does not offer", async () => {
+    const token = placeToken(await petra(), 5, 5);
+    const foe = await mindBladeFoe({ owner: petraPlayer.id });
+    const before = game.messages.size;
+    queueDice(4, 12);
+    // A console-made request on the system channel whose dice looks name something else.
+    await asUser(petraPlayer, async () => {
+      socket.emit("system.brink", {
+        kind: "request",
+        id: "forgedLooks01",
+        name: "attack",
+        payload: {
+          actorUuid: foe.uuid,
+          weaponId: foe.items.contents[0]?.id,
+          targets: [token.document.uuid],
+          choice: { ...PLAIN_ATTACK },
+          rollMode: "publicroll",
+        },
+        looks: { luckDieAppearance: 'brink-luck-ember" onerror="alert(1)' },
+      });
+      for (let i = 0; i < 200 && game.messages.size === before; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    const card = lastCard();
+    expect(game.messages.size).toBe(before + 1);
+    const luck = dice3d.thrown.filter((die) => die.messageId === card.id && die.faces === 20);
+    expect(luck.length).toBeGreaterThan(0);
+    expect(luck.every((die) => die.appearance === null)).toBe(true);
   });
 
   it("leaves the luck die like the player's other dice by default", async () => {

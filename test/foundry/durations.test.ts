@@ -80,16 +80,16 @@ describe("the moments a timed condition ends at", () => {
 
   it("the end of a round, counted down over two rounds", async () => {
     const f = await fight();
-    await setTimedCondition(f.actor("Clementine"), "surprised", "roundEnd", { rounds: 2 });
+    await setTimedCondition(f.actor("Clementine"), "separated", "roundEnd", { rounds: 2 });
     await turn(f, "Roland");
     await turn(f, "Guard");
     await turn(f, "Clementine");
     expect(f.combat.turnState.round).toBe(2);
-    expect(has(f, "Clementine", "surprised")).toBe(true);
+    expect(has(f, "Clementine", "separated")).toBe(true);
     await turn(f, "Roland");
     await turn(f, "Guard");
     await turn(f, "Clementine");
-    expect(has(f, "Clementine", "surprised")).toBe(false);
+    expect(has(f, "Clementine", "separated")).toBe(false);
   });
 
   it("the next rest: the rest's card names what ended, and a condition timed in turns stays", async () => {

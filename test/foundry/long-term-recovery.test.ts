@@ -12,7 +12,8 @@ await bootBrink();
 const { registerRecovery } = await import("../../src/workflows/recovery");
 registerRecovery();
 const { CharacterSheet } = await import("../../src/applications");
-const { requestSession, requestDowntime } = await import("../../src/workflows/long-term-recovery");
+const { requestSession, requestDowntime, requestReturn } =
+  await import("../../src/workflows/long-term-recovery");
 const { activateCardButtons } = await import("../../src/applications/chat/card-buttons");
 
 const petraPlayer = player("petra-player");
@@ -252,7 +253,9 @@ describe("retirement", () => {
     expect(itemNames(actor)).toEqual([]);
     expect((await lastCard().renderHTML()).innerHTML).toContain("Healed: Hobbled.");
 
-    await click(actor, "recoveryReturn", null);
+    // Her successor plays on: only the GM brings her back (issue 23), so Petra's sheet offers no Return.
+    expect(await sheetHtml(actor)).not.toContain('data-action="recoveryReturn"');
+    expect(await requestReturn(actor.uuid)).toEqual({ ok: true });
     expect(recoveryOf(actor).retired).toBe(false);
   });
 });

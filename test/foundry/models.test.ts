@@ -20,12 +20,13 @@ describe("actor data", () => {
     expect(data.exhaustion).toBe(0);
   });
 
-  it("rejects a die size that does not exist, saying which field and why", () => {
-    expect(() => new CharacterData({ attributes: { str: { die: 7 } } }, {})).toThrow(
+  it("repairs a stored die size that does not exist, and rejects an unknown choice, saying which field and why", () => {
+    expect(new CharacterData({ attributes: { str: { die: 7 } } }, {}).attributes.str.die).toBe(6);
+    expect(() => new CharacterData({ death: { pending: "banana" } } as never, {})).toThrow(
       DataModelValidationError,
     );
-    expect(() => new CharacterData({ attributes: { str: { die: 7 } } }, {})).toThrow(
-      /attributes\.str\.die: 7 is not a valid choice/,
+    expect(() => new CharacterData({ death: { pending: "banana" } } as never, {})).toThrow(
+      /death\.pending: "banana" is not a valid choice/,
     );
     expect(() => new CharacterData({ size: 9 }, {})).not.toThrow();
     expect(new CharacterData({ size: 9 }, {}).size).toBe(7);

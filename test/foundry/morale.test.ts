@@ -90,7 +90,7 @@ describe("the retreat action", () => {
     const fight = await goblinFight();
     const goblin = fight.member("Goblin 1");
     await fight.combat.takeTurn(goblin.id ?? "");
-    queueDice(5); // d6 5 vs 4
+    queueDice(5, 10); // d6 5 vs 4, and the luck die
     answerDialog({ difficulty: "4", modifier: "0" });
     expect(await retreatAction(goblin)).toEqual({ ok: true });
     expect(conditions(fight.actor("Goblin 1"))).toEqual(["retreated"]);
@@ -99,11 +99,25 @@ describe("the retreat action", () => {
     expect(lastCard().content).toContain("Goblin 1 gets away and leaves the fight.");
   });
 
+  it("is a full test (RULES §2/§7.1): the luck die rolls, and exhaustion takes its toll", async () => {
+    const fight = await goblinFight();
+    const goblin = fight.member("Goblin 1");
+    await fight.actor("Goblin 1").update({ system: { exhaustion: 2 } });
+    await fight.combat.takeTurn(goblin.id ?? "");
+    queueDice(3, 20); // d6 3 − 2 exhaustion + 4 (luck 20) = 5 vs 5
+    answerDialog({ difficulty: "5", modifier: "0" });
+    await retreatAction(goblin);
+    expect(plannedDiceLeft()).toBe(0);
+    expect(conditions(fight.actor("Goblin 1"))).toEqual(["retreated"]);
+    expect(lastCard().content).toMatch(/card-die d20[^>]*>20</);
+    expect(lastCard().content).toContain("= 5");
+  });
+
   it("a failed test or a hit keeps it in the fight, and the turn is spent all the same", async () => {
     const fight = await goblinFight();
     const goblin = fight.member("Goblin 2");
     await fight.combat.takeTurn(goblin.id ?? "");
-    queueDice(2);
+    queueDice(2, 10);
     answerDialog({ difficulty: "4", modifier: "1" });
     await retreatAction(goblin);
     expect(conditions(fight.actor("Goblin 2"))).toEqual([]);
@@ -119,7 +133,7 @@ describe("the retreat action", () => {
 
   it("a leader who gets away leaves its followers checking morale at disadvantage", async () => {
     const fight = await goblinFight();
-    queueDice(6, 18, 4, 15, 16); // boss d8 6 vs 4; goblin 1 keeps 4 of 18/4; goblin 2 keeps 15
+    queueDice(6, 10, 18, 4, 15, 16); // boss d8 6 (luck 10) vs 4; goblin 1 keeps 4 of 18/4; goblin 2 keeps 15
     answerDialog({ difficulty: "4", "follower-0": true, "follower-1": true });
     await retreatAction(fight.member("Boss"));
     expect(shownDialogs.at(-1)?.content).toMatch(/name="follower-0" checked/);
@@ -129,7 +143,7 @@ describe("the retreat action", () => {
     expect(conditions(fight.actor("Goblin 2"))).toEqual([]);
     expect(lastCard().content).toContain("Disadvantage");
     expect(lastCard().content).toContain("Routed: Goblin 1.");
-    expect(lastCard().rolls).toHaveLength(5);
+    expect(lastCard().rolls).toHaveLength(6);
 
     // A morale card, drawn from its record (not its stored copy) when the chat log shows it.
     const card = game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & {

@@ -117,6 +117,29 @@ describe("an opposed test", () => {
     expect(html.querySelector(".opposed-winner")?.textContent).toContain("Petra wins by 4");
   });
 
+  it("offers each side proficiency and advantage, and names every edge on the card, light too", async () => {
+    await game.settings.set("brink", "lightLevels", true);
+    const actor = await petra();
+    await actor.update({ system: { conditions: ["darkness"] } });
+    const foe = await goblin();
+    const token = placeToken(foe, 3, 3);
+    petraPlayer.targets.add(token as never);
+    // Petra: darkness hinders Notice (two pools, the lower kept: 2 + 1) + proficiency = 4.
+    // Goblin: advantage chosen in the dialog (two pools, the higher kept: 6 + 6) = 12.
+    queueDice(5, 4, 2, 1, 10, 2, 3, 6, 6, 7);
+    answerDialog({ ...answer(token.document.uuid), proficient: "on", defenderAdvantage: "1" });
+    await asUser(petraPlayer, () => promptOpposedTest(actor, {}));
+    const dialog = shownDialogs.at(-1)?.content ?? "";
+    for (const name of ["proficient", "advantage", "defenderProficient", "defenderAdvantage"])
+      expect(dialog).toContain(`name="${name}"`);
+    const html = parse(cards()[0]?.content ?? "");
+    const sides = [...html.querySelectorAll(".opposed-side")].map((side) => side.textContent ?? "");
+    expect(sides[0]).toContain("Darkness: disadvantage");
+    expect(sides[0]).toContain("Proficiency");
+    expect(sides[1]).toContain("Chosen in the dialog: advantage");
+    expect(html.querySelector(".opposed-winner")?.textContent).toContain("Goblin wins by 8");
+  });
+
   it("gives a tie to the defender", async () => {
     const actor = await petra();
     const foe = await goblin();
@@ -136,8 +159,8 @@ describe("an opposed test", () => {
     const foe = await goblin();
     const token = placeToken(foe, 3, 3);
     const sides = {
-      attacker: { attribute: "wis", skill: "notice" },
-      defender: { attribute: "dex", skill: "sneak" },
+      attacker: { attribute: "wis", skill: "notice", proficient: false, advantage: 0 },
+      defender: { attribute: "dex", skill: "sneak", proficient: false, advantage: 0 },
     } as const;
     // Rolling for the goblin against Petra: Petra's player does not own the goblin.
     const notMine = await asUser(petraPlayer, () =>
@@ -168,6 +191,22 @@ describe("an opposed test", () => {
       }),
     );
     expect(self).toMatchObject({ ok: false, reason: "BRINK.Opposed.Refusal.self" });
+    // Each side's dialog choices are read field by field: triple advantage or a proficiency string is refused.
+    for (const attacker of [
+      { ...sides.attacker, advantage: 3 },
+      { ...sides.attacker, proficient: "yes" },
+    ]) {
+      const refused = await asUser(petraPlayer, () =>
+        requestOpposedTest({
+          actorUuid: actor.uuid,
+          defenderUuid: token.document.uuid,
+          attacker,
+          defender: sides.defender,
+          rollMode: "publicroll",
+        } as never),
+      );
+      expect(refused).toMatchObject({ ok: false });
+    }
     expect(cards()).toHaveLength(0);
   });
 

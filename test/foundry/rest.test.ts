@@ -191,6 +191,30 @@ describe("sleeping in armour under the dying rule", () => {
   });
 });
 
+describe("S2 wounds on a night's rest (RULES §6, §8)", () => {
+  const wound = (name: string, permanent: boolean) => ({
+    name,
+    type: "injury",
+    system: { kind: "wound", penalty: 2, heals: "nightRest", permanent },
+  });
+
+  it("a permanent wound stays through every rest; a temporary one heals only on a safe rest out of armour", async () => {
+    await settings.set("brink", "deathRule", "dying");
+    const actor = await petra({}, [
+      wound("Mangled Leg", true),
+      wound("Deep Wound", false),
+      { name: "Plate", type: "armour", system: { equipped: true, heavy: true } },
+    ]);
+    await rest(actor, { kind: "long-unsafe" });
+    expect(itemNames(actor)).toEqual(["Deep Wound", "Mangled Leg", "Plate"]);
+    await rest(actor, { kind: "long-safe", "armour-0": true });
+    expect(itemNames(actor)).toEqual(["Deep Wound", "Mangled Leg", "Plate"]);
+    await rest(actor, { kind: "long-safe", "armour-0": false });
+    expect(itemNames(actor)).toEqual(["Mangled Leg", "Plate"]);
+    expect(lastCard().content).toContain("Healed: Deep Wound");
+  });
+});
+
 describe("the other rests", () => {
   it("a short rest spends hit dice, each restoring its face + CON, endurance first", async () => {
     const actor = await petra({ hitDice: { value: 2, max: 3, die: 8 }, health: { value: 8, max: 10 } });

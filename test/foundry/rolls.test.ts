@@ -216,20 +216,30 @@ describe("an attack from a weapon", () => {
     expect(doc.querySelector(".card-luck .note")?.textContent).toContain("Critical");
   });
 
-  it("makes one attack per target with the multiple-attack penalty, on one card", async () => {
+  it("refuses a weapon that is not blast against several targets: one attack, one target, one action (RULES §3/§4)", async () => {
     const actor = await boudica();
     session.user.targets.add(placeToken(await enemy("Goblin A", 4, 0, 3), 5, 5));
     session.user.targets.add(placeToken(await enemy("Goblin B", 4, 0, 3), 8, 8));
-    queueDice(3, 3, 10, 3, 2, 10);
-    answerDialog(attackAnswer);
-    const before = writeLog.length;
+    const cards = game.messages.size;
+    const writes = writeLog.length;
+    const dialogs = shownDialogs.length;
     await promptAttack(actor, actor.items.getName("Spear") as Item.Implementation);
-    expect(writeLog.length - before).toBe(1);
-    const doc = card(lastMessage());
-    const verdicts = [...doc.querySelectorAll(".target")].map((t) => t.classList.contains("hit"));
-    // Second attack: 3 + 2 + 1 − 2 = 4 against a small goblin's evasion 4 + 1 (size) = 5: a miss.
-    expect(verdicts).toEqual([true, false]);
-    expect(doc.querySelectorAll(".attack").length).toBe(2);
+    expect(shownDialogs.length).toBe(dialogs);
+    expect(game.messages.size).toBe(cards);
+    expect(writeLog.length).toBe(writes);
+    expect(notifications.log.at(-1)?.message).toBe(
+      "Spear attacks one target at a time (each attack is an action): target a single token.",
+    );
+    // A hand-made request meets the same refusal on the GM's client, with nothing rolled.
+    const refused = await requestAttack({
+      choice: PLAIN_ATTACK,
+      rollMode: "publicroll",
+      actorUuid: actor.uuid,
+      weaponId: actor.items.getName("Spear")?.id ?? "",
+      targets: [...session.user.targets].map((t) => (t as { document: { uuid: string } }).document.uuid),
+    });
+    expect(refused).toMatchObject({ ok: false, reason: "BRINK.Attack.Refusal.single-target-weapon" });
+    expect(game.messages.size).toBe(cards);
   });
 
   it("sends a thrown weapon's shot to a character beside the target on a luck of 1", async () => {

@@ -2,12 +2,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { notifications, resetWorld, writeLog } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { answerDialog } from "../fake-foundry/ui";
+import { queueDice } from "../fake-foundry/dice";
+import type { BrinkActor } from "../../src/documents/actor";
 import { bootCombat, player, rolandAgainstGuard, writesDuring, type Fight } from "./combat-fixtures";
 
 await bootCombat();
 const { actionPrompt } = await import("../../src/applications/actions/prompts");
 const { requestSmallAction, readiedActionOf } = await import("../../src/workflows/small-actions");
 const { trackerView } = await import("../../src/applications/combat");
+const { promptAttack } = await import("../../src/applications/rolls/flows");
 
 /** S4 small actions: Ready, Brandish, Interact, Short Task, Stand Up, Drop Prone, Drop Item. */
 
@@ -71,6 +74,55 @@ describe("Ready", () => {
     expect(lastCard()?.content).toContain("Roland takes the readied action: Attack — door opens");
     expect(roland(f).economy.reactionsLeft).toBe(0);
     expect(readiedActionOf(roland(f))).toBeNull();
+  });
+
+  it("can then be done out of turn, on the trigger: one attack (or one move) in the turn it fires", async () => {
+    const f = await rolandsTurn();
+    await f
+      .actor("Roland")
+      .createEmbeddedDocuments("Item", [
+        { name: "Axe", type: "weapon", system: { attributes: ["str"], damage: 4, damageType: "slashing" } },
+      ]);
+    await asRoland(() =>
+      requestSmallAction(roland(f), { action: "ready", text: "Attack", trigger: "the guard moves" }),
+    );
+    await f.combat.takeTurn(f.member("Guard").id ?? "");
+    await asRoland(() => requestSmallAction(roland(f), { action: "trigger" }));
+    const axe = f.actor("Roland").items.getName("Axe") as Item.Implementation;
+    const cards = game.messages.size;
+    rolandsPlayer.targets.clear();
+    rolandsPlayer.targets.add(f.token("Guard") as never);
+    queueDice(3, 10);
+    answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
+    await asRoland(() => promptAttack(f.actor("Roland") as BrinkActor, axe));
+    expect(game.messages.size).toBe(cards + 1);
+    expect(lastCard()?.content).toContain("Attack total");
+    expect(roland(f).attacksThisRound).toBe(1);
+    // The readied action was one action: a second is refused, and it lapses with the Guard's turn.
+    expect((await asRoland(() => roland(f).spendAction("move"))).ok).toBe(false);
+    expect(roland(f).economy.grantedBy).toBeNull();
+  });
+
+  it("a readied move is taken as the trigger's one action, and lapses unused when that turn ends", async () => {
+    const f = await rolandsTurn();
+    await asRoland(() =>
+      requestSmallAction(roland(f), { action: "ready", text: "Move", trigger: "door opens" }),
+    );
+    await f.combat.takeTurn(f.member("Guard").id ?? "");
+    await asRoland(() => requestSmallAction(roland(f), { action: "trigger" }));
+    expect((await asRoland(() => roland(f).spendAction("move"))).ok).toBe(true);
+  });
+
+  it("lapses unused when the turn it fired in ends", async () => {
+    const f = await rolandsTurn();
+    await asRoland(() =>
+      requestSmallAction(roland(f), { action: "ready", text: "Move", trigger: "door opens" }),
+    );
+    await f.combat.takeTurn(f.member("Guard").id ?? "");
+    await asRoland(() => requestSmallAction(roland(f), { action: "trigger" }));
+    expect(roland(f).economy.grantedBy).toBe(f.member("Guard").id);
+    await f.combat.endTurn();
+    expect(roland(f).economy.grantedBy).toBeNull();
   });
 
   it("shows on the tracker row, with the button to take it only for its owner and the GM", async () => {

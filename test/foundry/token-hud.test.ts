@@ -43,5 +43,19 @@ describe("the token HUD", () => {
     const offered = Object.keys(hud._getStatusEffectChoices());
     expect(offered).not.toContain("harmed");
     expect(offered).not.toContain("bloodied");
+    // Exhaustion is a level (RULES §1) set on the sheet and by rests: a bare HUD mark would change nothing.
+    expect(offered).not.toContain("exhausted");
+    expect(offered).toContain("surprised");
+  });
+
+  it("gives each condition it offers its effect: Disoriented is disadvantage on Notice and Investigate", async () => {
+    const { actor, hud } = await hudFor("Rhea");
+    const skills = () =>
+      (actor.system as unknown as { skills: Record<string, { disadvantage: number }> }).skills;
+    expect(skills().notice?.disadvantage).toBe(0);
+    await hud.clickStatus("disoriented");
+    expect(skills().notice?.disadvantage).toBe(1);
+    expect(skills().investigate?.disadvantage).toBe(1);
+    expect(skills().athletics?.disadvantage).toBe(0);
   });
 });

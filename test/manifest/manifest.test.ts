@@ -5,6 +5,7 @@ import { actorModels, itemModels } from "../../src/data";
 import { STATUS_IDS } from "../../src/status-effects";
 import { bootBrink } from "../foundry/boot";
 import { ROOT, templateFiles } from "../support/render";
+import { statusConfigs } from "../fake-foundry/hud";
 
 /**
  * The manifest layer: system.json is what Foundry reads to install and load Brink, so every field
@@ -37,11 +38,12 @@ beforeAll(async () => {
 });
 
 describe("dist/system.json", () => {
-  it("identifies Brink for Foundry v13 with the package version", () => {
+  it("identifies Brink for Foundry v13 and v14 with the package version, with no maximum", () => {
     const pkg = read(join(ROOT, "package.json"));
     expect(manifest.id).toBe("brink");
     expect(manifest.version).toBe(pkg.version);
-    expect(manifest.compatibility).toMatchObject({ minimum: "13.346", verified: "13.351" });
+    // Installs on v13 from 13.346 on and on v14 without a compatibility warning (issue 24).
+    expect(manifest.compatibility).toEqual({ minimum: "13.346", verified: "14.368" });
     expect(manifest.socket).toBe(true);
     expect(manifest.grid).toMatchObject({ type: 1, distance: 1, units: "m" });
   });
@@ -120,7 +122,7 @@ describe("dist/system.json", () => {
     for (const file of templateFiles())
       expect(existsSync(join(DIST, file.replace(`${ROOT}/`, ""))), file).toBe(true);
     for (const id of STATUS_IDS) expect(existsSync(join(DIST, "assets/status", `${id}.svg`)), id).toBe(true);
-    const statuses = CONFIG.statusEffects as unknown as { id: string; img: string }[];
+    const statuses = statusConfigs();
     expect(statuses.map((s) => s.id)).toEqual([...STATUS_IDS]);
     for (const status of statuses)
       expect(existsSync(join(DIST, status.img.replace("systems/brink/", "")))).toBe(true);

@@ -8,6 +8,7 @@ import { dataModelContracts } from "../contracts/data-models.contract";
 import { diceSoNiceContracts } from "../contracts/dice-so-nice.contract";
 import { documentContracts } from "../contracts/documents.contract";
 import { foundryContracts } from "../contracts/foundry.contract";
+import { generationContracts } from "../contracts/generation.contract";
 import { runtimeContracts } from "../contracts/runtime.contract";
 import { migrationContracts } from "../contracts/migration.contract";
 import { packContracts } from "../contracts/packs.contract";
@@ -21,6 +22,7 @@ const BATCHES = [
   { key: "brink.documents", name: "Brink: documents", run: documentContracts },
   { key: "brink.foundry", name: "Brink: Foundry behaviours", run: foundryContracts },
   { key: "brink.runtime", name: "Brink: Foundry runtime", run: runtimeContracts },
+  { key: "brink.generations", name: "Brink: Foundry v13 and v14", run: generationContracts },
   { key: "brink.combat", name: "Brink: combat", run: combatContracts },
   { key: "brink.packs", name: "Brink: packs", run: packContracts },
   { key: "brink.settings", name: "Brink: settings and keybindings", run: settingsContracts },

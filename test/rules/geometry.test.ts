@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   gapBetween,
+  isFlanked,
   movementBand,
   pathMetres,
   squareGridMetres,
@@ -69,5 +70,18 @@ describe("a measured path's S4 length from its grid counts", () => {
     expect(squareGridMetres({ spaces: 3, diagonals: 3 }, 1.5)).toBe(6);
     // The same as walking the path leg by leg.
     expect(squareGridMetres({ spaces: 4, diagonals: 2 }, 1)).toBe(pathMetres([{ dx: 4, dy: 2 }], 1));
+  });
+});
+
+describe("flanking (RULES §3)", () => {
+  const square = (id: string, col: number, row: number) => ({ id, x: col, y: row, width: 1, height: 1 });
+  const target = square("target", 5, 5);
+
+  it("needs two enemies beside the target on opposite sides", () => {
+    expect(isFlanked(target, [square("w", 4, 5), square("e", 6, 5)], 1)).toBe(true);
+    expect(isFlanked(target, [square("nw", 4, 4), square("se", 6, 6)], 1)).toBe(true);
+    expect(isFlanked(target, [square("w", 4, 5), square("n", 5, 4)], 1)).toBe(false);
+    expect(isFlanked(target, [square("w", 4, 5)], 1)).toBe(false);
+    expect(isFlanked(target, [square("w", 4, 5), square("far-e", 8, 5)], 1)).toBe(false);
   });
 });

@@ -1,30 +1,52 @@
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../../src/rules/dice";
 import { checkMorale } from "../../src/rules/morale";
-import { resolveRetreatAction, rollRetreatTest } from "../../src/rules/retreat-action";
+import { resolveRetreatAction, retreatTestOf } from "../../src/rules/retreat-action";
+import { resolveTest } from "../../src/rules/tests";
+import type { DieRating } from "../../src/rules/dice";
 
-describe("the retreat test", () => {
-  it("rolls the DEX die plus modifiers against the GM's difficulty", () => {
-    expect(rollRetreatTest(8, 1, 6, fixedDice([5]))).toEqual({
+describe("the retreat test (a full test, RULES §2/§7.1)", () => {
+  const dexTest = (dex: DieRating, modifier: number, difficulty: number, faces: number[]) =>
+    retreatTestOf(
+      dex,
+      resolveTest(
+        {
+          attribute: dex,
+          skill: 0,
+          proficient: false,
+          modifiers: modifier ? [{ label: "GM", value: modifier }] : [],
+        },
+        difficulty,
+        fixedDice(faces),
+      ),
+    );
+
+  it("rolls the DEX die and the luck die, plus modifiers, against the GM's difficulty", () => {
+    expect(dexTest(8, 1, 6, [5, 10])).toEqual({
       die: 8,
       faces: [5],
       modifier: 1,
+      luck: 10,
       total: 6,
       difficulty: 6,
       success: true,
     });
-    expect(rollRetreatTest(8, 1, 7, fixedDice([5])).success).toBe(false);
+    expect(dexTest(8, 1, 7, [5, 10]).success).toBe(false);
+  });
+
+  it("a luck of 20 adds +4, as on any test", () => {
+    expect(dexTest(8, 0, 7, [3, 20])).toMatchObject({ modifier: 4, total: 7, success: true });
   });
 
   it("with DEX at 0 there is no die, only the modifiers", () => {
-    const dice = fixedDice([]);
-    expect(rollRetreatTest(0, 2, 3, dice)).toMatchObject({ faces: [], total: 2, success: false });
+    expect(dexTest(0, 2, 3, [10])).toMatchObject({ faces: [], total: 2, success: false });
   });
 });
 
 describe("a retreat attempt", () => {
-  const passed = rollRetreatTest(10, 0, 6, fixedDice([9]));
-  const failed = rollRetreatTest(10, 0, 6, fixedDice([2]));
+  const plain = { attribute: 10, skill: 0, proficient: false, modifiers: [] } as const;
+  const passed = retreatTestOf(10, resolveTest(plain, 6, fixedDice([9, 10])));
+  const failed = retreatTestOf(10, resolveTest(plain, 6, fixedDice([2, 10])));
   const followers = ["torchbearer", "porter"];
 
   it("succeeds: the character is retreated, its turn ends, its followers check morale at disadvantage", () => {

@@ -120,8 +120,12 @@ describe("attack cards", () => {
         requestCardAction("apply", onCard(card, token)),
       ]),
     );
-    expect(results).toContainEqual({ ok: true });
-    expect(results).toContainEqual(refusal("BRINK.Damage.Refusal.alreadyApplied"));
+    // The second click joins the first, still waiting: one request, one answer for both.
+    expect(results).toEqual([{ ok: true }, { ok: true }]);
+    expect(pools(petra).endurance.value).toBe(Math.max(0, endurance - 7));
+    // Once it has landed, another click is a new request, and the GM's client refuses it.
+    const later = await asUser(mallory, () => requestCardAction("apply", onCard(card, token)));
+    expect(later).toEqual(refusal("BRINK.Damage.Refusal.alreadyApplied"));
     expect(pools(petra).endurance.value).toBe(Math.max(0, endurance - 7));
   });
 

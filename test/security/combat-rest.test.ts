@@ -66,7 +66,18 @@ describe("custom actions", () => {
   it("cannot reuse a built-in key: a custom 'wait' that costs 1 never hands out reactions", async () => {
     const fight = await begunFight();
     const before = JSON.stringify(fight.member("Roland").economy);
-    for (const key of ["wait", "guard", "move", "attack", "command", "dodge", "step"]) {
+    // A custom "killingStrike" would start the strike's landing with nothing checked behind it.
+    for (const key of [
+      "wait",
+      "guard",
+      "move",
+      "attack",
+      "command",
+      "dodge",
+      "step",
+      "killingStrike",
+      "stabilise",
+    ]) {
       await refusedAs(
         roland,
         "combatant.economy",

@@ -281,7 +281,11 @@ describe("reactions", () => {
       };
       return { name: "Rook", actor: document.actor, document };
     };
-    return { f, foe, rooks, tokenOf };
+    const secondToken = () => {
+      const document = scene.tokens.contents.at(-1) as unknown as { uuid: string; actor: unknown };
+      return { name: "Rook", actor: document.actor, document };
+    };
+    return { f, foe, rooks, tokenOf, secondToken };
   }
 
   it("are charged to the target token's combatant in its own combat, and given back on revert", async () => {
@@ -299,20 +303,19 @@ describe("reactions", () => {
     expect(rook.economy.reactionsLeft).toBe(1);
   });
 
-  it("charge the combatant of the token that was attacked when the actor fights twice", async () => {
-    const { foe, rooks, tokenOf } = await twoCombats(true);
-    expect(rooks).toHaveLength(2);
-    const [first, second] = rooks as [BrinkCombatant, BrinkCombatant];
-    const card = await attack(foe, tokenOf(second), 6);
+  it("charge the one combatant of a character with a second token: a second combatant for it is removed", async () => {
+    const { foe, rooks, tokenOf, secondToken } = await twoCombats(true);
+    expect(rooks).toHaveLength(1);
+    const [rook] = rooks as [BrinkCombatant];
+    const card = await attack(foe, secondToken(), 6);
     queueDice(6, 4, 10);
     const result = await asUser(mallory, () =>
-      requestCardAction("react", { ...onCard(card, tokenOf(second)), kind: "dodge" }),
+      requestCardAction("react", { ...onCard(card, secondToken()), kind: "dodge" }),
     );
     expect(result).toEqual({ ok: true });
-    expect(second.economy.reactionsLeft).toBe(0);
-    expect(first.economy.reactionsLeft).toBe(1);
-    await requestCardAction("revert", onCard(card, tokenOf(second)));
-    expect(second.economy.reactionsLeft).toBe(1);
-    expect(first.economy.reactionsLeft).toBe(1);
+    expect(rook.economy.reactionsLeft).toBe(0);
+    await requestCardAction("revert", onCard(card, secondToken()));
+    expect(rook.economy.reactionsLeft).toBe(1);
+    expect(tokenOf(rook).document.uuid).not.toBe(secondToken().document.uuid);
   });
 });

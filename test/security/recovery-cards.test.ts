@@ -178,3 +178,43 @@ describe("a recovery card from Brink 0.1.0", () => {
     expect(writeLog.slice(start)).toEqual([]);
   });
 });
+
+describe("an exploration card a player wrote", () => {
+  it("cannot make the GM drop another character's items: its drop choice is refused, writing nothing", async () => {
+    const victim = await Actor.implementation.create({
+      name: "Victor's Vera",
+      type: "character",
+      items: [{ name: "Lantern", type: "gear" }],
+    } as never);
+    const lantern = victim?.items.contents[0];
+    const entry = {
+      actorUuid: victim?.uuid,
+      name: "Vera",
+      modifier: 0,
+      faces: [3],
+      natural: 3,
+      total: 3,
+      success: false,
+      shortBy: 1,
+      damageFaces: [],
+      damage: 0,
+      steps: [],
+      before: null,
+      after: null,
+      loads: 1,
+      dropped: null,
+    };
+    const fake = await forged("exploration", {
+      kind: "return",
+      status: "applied",
+      sceneName: "Ruins",
+      return: { path: "arduous", travelTurns: 3, difficulty: 12, entries: [entry] },
+    });
+    await refusedWithoutWrites("exploration.drop", {
+      messageId: fake.id,
+      actorUuid: victim?.uuid,
+      itemIds: [lantern?.id],
+    });
+    expect((lantern?.system as unknown as { dropped: boolean }).dropped).toBe(false);
+  });
+});

@@ -69,6 +69,7 @@ function samples(w: World): Record<string, Record<string, unknown>> {
       request: { operation: "action", action: "move" },
     },
     "allies.resist": { ...onCombat, combatantId: w.rolandId, difficulty: 10 },
+    "allies.fortify": { ...onCombat, combatantId: w.rolandId, difficulty: 10 },
     "allies.intercept": { ...onCard, interceptor: w.actorUuid },
     "allies.revertIntercept": onCard,
     "combatant.smallAction": {

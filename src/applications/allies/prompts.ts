@@ -1,11 +1,11 @@
 /**
  * The actions panel's prompts for the actions with allies (RULES §3): Command asks which ally,
- * Resuscitate which unconscious character, Resist the difficulty the GM names. Each asks the GM's
+ * Resuscitate which unconscious character, Resist and Fortify the difficulty the GM names. Each asks the GM's
  * client, which checks everything again before anything is spent; a refusal is shown to this user.
  */
 import type { BrinkCombatant } from "../../documents/combatant";
 import { MAX_RESIST_DIFFICULTY } from "../../rules/allies";
-import { commandRefusal, requestResist } from "../../workflows/allies";
+import { commandRefusal, requestFortify, requestResist } from "../../workflows/allies";
 import { defineActionPrompt } from "../actions/prompts";
 import { askWithForm, renderDialog, warn, wholeNumber } from "../dialog-form";
 
@@ -52,26 +52,34 @@ async function promptResuscitate(combatant: BrinkCombatant): Promise<void> {
   if (target) await combatant.spendAction("resuscitate", target);
 }
 
-async function promptResist(combatant: BrinkCombatant): Promise<void> {
-  const content = await renderDialog("dialogs/resist.hbs", { max: MAX_RESIST_DIFFICULTY });
-  const difficulty = await askWithForm({
-    title: game.i18n.localize("BRINK.Allies.Resist.label"),
-    content,
-    label: game.i18n.localize("BRINK.Allies.Resist.confirm"),
-    icon: "fa-solid fa-brain",
-    read: (form) => wholeNumber(form.difficulty, 10),
-  });
-  if (difficulty === null) return;
-  await requestResist({
-    combatId: combatant.combat?.id ?? "",
-    combatantId: combatant.id ?? "",
-    difficulty: Math.max(1, Math.min(MAX_RESIST_DIFFICULTY, difficulty)),
-  });
+/** Resist or Fortify: the difficulty the GM names, then the GM's client spends, rolls and posts. */
+function reactionTestPrompt(key: "Resist" | "Fortify", icon: string) {
+  return async (combatant: BrinkCombatant): Promise<void> => {
+    const content = await renderDialog("dialogs/resist.hbs", {
+      max: MAX_RESIST_DIFFICULTY,
+      hint: game.i18n.localize(`BRINK.Allies.${key}.hint`),
+    });
+    const difficulty = await askWithForm({
+      title: game.i18n.localize(`BRINK.Allies.${key}.label`),
+      content,
+      label: game.i18n.localize(`BRINK.Allies.${key}.confirm`),
+      icon,
+      read: (form) => wholeNumber(form.difficulty, 10),
+    });
+    if (difficulty === null) return;
+    const ask = key === "Resist" ? requestResist : requestFortify;
+    await ask({
+      combatId: combatant.combat?.id ?? "",
+      combatantId: combatant.id ?? "",
+      difficulty: Math.max(1, Math.min(MAX_RESIST_DIFFICULTY, difficulty)),
+    });
+  };
 }
 
 /** Registers the prompts; called once from brink.ts's init hook. */
 export function registerAllyPrompts(): void {
   defineActionPrompt("command", promptCommand);
   defineActionPrompt("resuscitate", promptResuscitate);
-  defineActionPrompt("resist", promptResist);
+  defineActionPrompt("resist", reactionTestPrompt("Resist", "fa-solid fa-brain"));
+  defineActionPrompt("fortify", reactionTestPrompt("Fortify", "fa-solid fa-shield-heart"));
 }

@@ -11,6 +11,7 @@ import { PANEL_ACTIONS } from "../actions/panel";
 import { bindToolbarKeys } from "../actions/toolbar-keys";
 import { combatTrackerBase } from "./tracker-base";
 import { trackerView, type TrackerView } from "./tracker-context";
+import { ODDS_ACTIONS, ODDS_PART, oddsPartContext } from "../odds";
 
 /** Core's initiative buttons (header and rows); BrinkCombat refuses the rolls as well. */
 const INITIATIVE_CONTROLS = ["rollAll", "rollNPC", "rollInitiative"]
@@ -54,12 +55,14 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       cancelRetreat: BrinkCombatTracker.#onCancelRetreat,
       ...PANEL_ACTIONS,
       takeReadied: BrinkCombatTracker.#onTakeReadied,
+      ...ODDS_ACTIONS,
     },
   };
 
   /** Core's header (encounter switching) stays; the turn list and the controls are Brink's. */
   static override PARTS = {
     header: { template: "templates/sidebar/tabs/combat/header.hbs" },
+    [ODDS_PART]: { template: templatePath("combat/odds.hbs") },
     teams: { template: templatePath("combat/tracker.hbs"), scrollable: [""] },
     controls: { template: templatePath("combat/controls.hbs") },
   };
@@ -83,6 +86,7 @@ export class BrinkCombatTracker extends combatTrackerBase() {
   override async _preparePartContext(partId: string, context: RenderContext, options: RenderOptions) {
     const prepared = await super._preparePartContext(partId, context, options);
     if (partId === "teams" || partId === "controls") Object.assign(prepared, this.currentView());
+    if (partId === ODDS_PART) Object.assign(prepared, oddsPartContext(this));
     return prepared;
   }
 
@@ -108,6 +112,15 @@ export class BrinkCombatTracker extends combatTrackerBase() {
       const actor = this.viewedCombat?.combatants.get(row.dataset?.combatantId ?? "")?.actor;
       if (actor?.testUserPermission(game.user, "OBSERVER")) void actor.sheet?.render(true);
     });
+  }
+
+  /**
+   * Core's toggle also gives the actor the special DEFEATED status, which is Brink's dead condition.
+   * In Brink "defeated" only takes the member out of the fight (the team order skips it) or brings
+   * it back: one write, nothing on the actor. Death stays the rules' (or the token HUD's) to give.
+   */
+  protected override async _onToggleDefeatedStatus(combatant: Combatant.Stored): Promise<void> {
+    await combatant.update({ defeated: !combatant.defeated });
   }
 
   /** Core's header offers initiative rolls; Brink's teams decide the order, so they go. */

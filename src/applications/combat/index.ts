@@ -88,7 +88,9 @@ function resynchroniseCombatsOf(actor: { uuid: string } | null | undefined): voi
       const member = combat.memberState(combatant.id ?? "");
       return (
         member !== undefined &&
-        (member.canAct !== combatant.ableToAct || member.cannotBeSurprised !== combatant.cannotBeSurprised)
+        (member.canAct !== combatant.ableToAct ||
+          member.cannotBeSurprised !== combatant.cannotBeSurprised ||
+          (member.surprised === true) !== combatant.markedSurprised)
       );
     });
     if (outOfStep) void combat.synchronise();
@@ -103,8 +105,11 @@ function actorOf(document: { parent: unknown }): { uuid: string } | null {
 
 function registerCombatHooks(): void {
   Hooks.on("updateActor", (actor) => resynchroniseCombatsOf(actor));
-  Hooks.on("updateCombat", (combat, _changed, options) => {
-    if (combat instanceof BrinkCombat) announce(combat, turnEventsIn(options));
+  Hooks.on("updateCombat", (combat, _changed, options, userId) => {
+    // Update options reach every client from whoever wrote: only a GM's write carries Brink's
+    // transitions (the active GM's client commits them), so a player's forged options are ignored.
+    if (combat instanceof BrinkCombat && game.users.get(userId)?.isGM)
+      announce(combat, turnEventsIn(options));
   });
   const onEffect = (effect: ActiveEffect.Implementation) => resynchroniseCombatsOf(actorOf(effect));
   Hooks.on("createActiveEffect", onEffect);

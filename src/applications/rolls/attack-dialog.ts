@@ -36,6 +36,10 @@ export interface AttackDialogInput {
   /** Advantage and disadvantage the targets give, with their reasons ("Impaired, …: disadvantage"). */
   targetEdges: string;
   canKillingStrike: boolean;
+  /** RULES §3 flanking as the map shows it, or null with no token targeted (the box is the player's). */
+  flankingOnMap: boolean | null;
+  /** Whether the user may tick flanking against the map (the GM may; a player's attack follows the map). */
+  mayOverrideFlanking: boolean;
   /** Set when no token is targeted: the damage category the typed deflection counts against. */
   manual: { category: DamageCategory } | null;
   rollMode: RollMode;
@@ -110,8 +114,22 @@ function readAnswer(form: Record<string, unknown>, input: AttackDialogInput): At
 }
 
 /** The dialog's content: the choices, the roll mode and the odds table. */
+/** The dialog's starting choice: flanking ticked when the map shows the target flanked. */
+export const initialAttackChoice = (input: AttackDialogInput) =>
+  readAttackChoice(input.flankingOnMap ? { flanking: true } : {}, input.usable);
+
+/** The flanking box: ticked from the map, locked for a player when the map decides, and a note saying so. */
+function flankingContext(input: AttackDialogInput) {
+  if (input.flankingOnMap === null) return { checked: false, locked: false, note: "" };
+  const reading = game.i18n.localize(`BRINK.Attack.flankingMap.${input.flankingOnMap ? "yes" : "no"}`);
+  const note = input.mayOverrideFlanking
+    ? `${reading} ${game.i18n.localize("BRINK.Attack.flankingMap.override")}`
+    : reading;
+  return { checked: input.flankingOnMap, locked: !input.mayOverrideFlanking, note };
+}
+
 async function dialogContent(input: AttackDialogInput, showOdds: boolean): Promise<string> {
-  const initial = readAttackChoice({}, input.usable);
+  const initial = initialAttackChoice(input);
   return renderDialog("dialogs/attack.hbs", {
     attributes: input.usable.map((a) => ({
       value: a,
@@ -126,6 +144,7 @@ async function dialogContent(input: AttackDialogInput, showOdds: boolean): Promi
     edges: input.edgesFor(initial),
     showOdds,
     canKillingStrike: input.canKillingStrike,
+    flanking: flankingContext(input),
     manual: manualContext(input),
   });
 }

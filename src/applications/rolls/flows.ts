@@ -25,7 +25,6 @@ import { isRefusal } from "../../requests";
 import { ownRollMode, type RollMode } from "../../chat/post";
 import {
   attackChances,
-  readAttackChoice,
   readRollMode,
   readTestChoice,
   rollModeOptions,
@@ -37,13 +36,19 @@ import {
 import { skipsDialog } from "./fast-forward";
 import {
   askAttack,
+  initialAttackChoice,
   manualDefencesProblem,
   MANUAL_DEFAULTS,
   type AttackAnswer,
   type AttackDialogInput,
 } from "./attack-dialog";
 import { promptDirectAttack, promptUnarmedAttack } from "./direct-flow";
+import { attackTargets } from "../../workflows/attack-targets";
 import { optionalRules } from "../../settings";
+import { countOf } from "../../helpers/plural";
+import { UNFIT_REFUSAL } from "../../helpers/lang-keys";
+import { isDying } from "../../rules/dying";
+import { attacksWithBlast } from "../../workflows/detachments/in-combat";
 
 /** [decision] The difficulty a test dialog starts at: the default evasion, an ordinary challenge. */
 export const DEFAULT_DIFFICULTY = 6;
@@ -154,6 +159,8 @@ export function attacksThisRound(actor: BrinkActor): number {
 /** Why this weapon cannot attack right now, or null when it can (no target means typed defences). */
 export function attackBlocker(actor: BrinkActor, weapon: Item.Implementation): string | null {
   if (!actor.isOwner) return "BRINK.Roll.notOwner";
+  // RULES §6: the dying speak and crawl; the GM's client refuses the attack for the same reason.
+  if (isDying(actor.statuses)) return UNFIT_REFUSAL.dying;
   return weaponBlocker(weapon);
 }
 
@@ -191,12 +198,24 @@ export function attackDialogInput(
     chancesFor: oddsFor(actor, wielded, targets),
     edgesFor: (choice) => attackEdges(actor.rolling, wielded, choice),
     targetEdges: edgesText(attackConditions(actor, wielded, targets).edges),
+    flankingOnMap: flankingOnMap(targets),
+    mayOverrideFlanking: game.user.isGM,
     canKillingStrike:
       targets.length === 1 &&
       targets.every((t) => t.actor.statuses.has("unconscious") && !t.actor.statuses.has("dead")),
     manual: targets.length ? null : { category: DAMAGE_TYPES[weaponData.damageType] },
     rollMode: ownRollMode(),
   };
+}
+
+/** RULES §3: whether the map shows every targeted token flanked; null with none targeted or unreadable. */
+function flankingOnMap(targets: readonly TokenActor[]): boolean | null {
+  if (!targets.length) return null;
+  const read = attackTargets(
+    targets.map((t) => t.uuid),
+    game.user,
+  );
+  return typeof read === "string" ? null : read.every((target) => target.flanked);
 }
 
 /** The dialog's answer, or its defaults when the Skip dialog key (or preference) skips it. */
@@ -206,7 +225,7 @@ async function attackAnswer(
 ): Promise<AttackAnswer | null> {
   if (!skipsDialog(event)) return askAttack(input);
   const manual = input.manual ? MANUAL_DEFAULTS : null;
-  return { choice: readAttackChoice({}, input.usable), rollMode: input.rollMode, manual };
+  return { choice: initialAttackChoice(input), rollMode: input.rollMode, manual };
 }
 
 /**
@@ -220,18 +239,24 @@ export async function promptAttack(
   request: RollRequest = {},
 ): Promise<void> {
   const blocker = attackBlocker(actor, weapon);
-  if (blocker) return warn(blocker, { weapon: weapon.name });
+  if (blocker) return warn(blocker, { weapon: weapon.name, name: actor.name });
+  const targets = targetedTokens();
+  // RULES §3/§4, under both damage rules: a weapon that is not blast attacks one target per action.
+  if (
+    targets.length > 1 &&
+    !attacksWithBlast(actor, itemData(weapon, WeaponData)?.attackWeapon().blast === true)
+  )
+    return warn("BRINK.Attack.Refusal.single-target-weapon", { weapon: weapon.name });
   // RULES §7.3: under direct damage the weapon's die is rolled, with no attack test.
   if (optionalRules().damageRule === "direct")
-    return promptDirectAttack(actor, weapon, targetedTokens(), request.event);
+    return promptDirectAttack(actor, weapon, targets, request.event);
   const weaponData = itemData(weapon, WeaponData)?.attackWeapon();
   if (!weaponData) return warn("BRINK.Attack.Refusal.not-a-weapon", { weapon: weapon.name });
-  const targets = targetedTokens();
   const answer = await attackAnswer(attackDialogInput(actor, weapon, weaponData, targets), request.event);
   if (!answer) return;
   const problem = answer.manual && manualDefencesProblem(answer.manual);
   if (problem) return warn(problem.key, problem.data);
-  await requestAttack({
+  const result = await requestAttack({
     actorUuid: actor.uuid,
     weaponId: weapon.id ?? "",
     targets: targets.map((t) => t.uuid),
@@ -239,6 +264,15 @@ export async function promptAttack(
     rollMode: answer.rollMode,
     ...(answer.manual ? { manual: answer.manual } : {}),
   });
+  const pending = result.ok ? result.pending : undefined;
+  if (pending)
+    ui.notifications?.info(
+      game.i18n.format("BRINK.Attack.killingStrike.pending", {
+        name: pending.name,
+        target: pending.target,
+        owed: countOf("action", pending.owed),
+      }),
+    );
 }
 
 /**
@@ -248,5 +282,10 @@ export async function promptAttack(
 export async function promptUnarmed(actor: BrinkActor, request: RollRequest = {}): Promise<void> {
   if (!actor.isOwner) return warn("BRINK.Roll.notOwner");
   if (optionalRules().damageRule !== "direct") return warn("BRINK.Direct.Refusal.unarmedCore");
-  return promptUnarmedAttack(actor, targetedTokens(), request.event);
+  const targets = targetedTokens();
+  if (targets.length > 1 && !attacksWithBlast(actor, false))
+    return warn("BRINK.Attack.Refusal.single-target-weapon", {
+      weapon: game.i18n.localize("BRINK.Direct.unarmed"),
+    });
+  return promptUnarmedAttack(actor, targets, request.event);
 }

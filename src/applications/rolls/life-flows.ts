@@ -8,6 +8,7 @@ import { lifeAction, type LifeAction } from "../../workflows/life";
 import { MAX_DAMAGE_BY_HAND, requestDamageByHand } from "../../workflows/damage-by-hand";
 import { DAMAGE_TYPES, type DamageType } from "../../rules/damage";
 import { skipsDialog } from "./fast-forward";
+import { tenderRefusal } from "../../workflows/tending";
 import type { RollRequest } from "./flows";
 
 export async function promptHeal(actor: BrinkActor): Promise<void> {
@@ -56,10 +57,10 @@ export async function deathSave(actor: BrinkActor): Promise<void> {
   await lifeAction(actor, { kind: "death-save" });
 }
 
-/** The characters this user may tend with: their own. */
+/** The characters this user may tend with: their own, while they can act (RULES §6). */
 function allies(): BrinkActor[] {
   return game.actors.contents.flatMap((a) =>
-    a instanceof BrinkActor && a.isOwner && a.type === "character" ? [a] : [],
+    a instanceof BrinkActor && a.isOwner && a.type === "character" && !tenderRefusal(a) ? [a] : [],
   );
 }
 

@@ -18,10 +18,11 @@ import {
 import { opposedWinChance } from "../../rules/odds";
 import { preference } from "../../settings";
 import { choiceOf, requestOpposedTest, type OpposedChoice } from "../../workflows/opposed";
-import { followForm, formObject, renderDialog, warn } from "../dialog-form";
+import { followForm, formObject, isTicked, renderDialog, warn, wholeNumber } from "../dialog-form";
+import { MAX_ADVANTAGE } from "../../rules/tests";
 import { targetedTokens, type RollRequest } from "./flows";
 import { skipsDialog } from "./fast-forward";
-import { readRollMode, rollModeOptions } from "./roll-choices";
+import { advantageOptions, readRollMode, rollModeOptions } from "./roll-choices";
 
 interface Opponent {
   uuid: string;
@@ -52,14 +53,17 @@ const isSkill = (value: unknown): value is Skill => (SKILLS as readonly unknown[
 
 function readSide(
   form: Record<string, unknown>,
-  keys: { attribute: string; skill: string },
+  keys: { attribute: string; skill: string; proficient: string; advantage: string },
   fallback: OpposedChoice,
 ): OpposedChoice {
   const attribute = form[keys.attribute];
   const skill = form[keys.skill];
+  const advantage = wholeNumber(form[keys.advantage], fallback.advantage);
   return {
     attribute: isAttribute(attribute) ? attribute : fallback.attribute,
     skill: isSkill(skill) ? skill : skill === "" ? null : fallback.skill,
+    proficient: isTicked(form[keys.proficient]),
+    advantage: Math.max(-MAX_ADVANTAGE, Math.min(MAX_ADVANTAGE, advantage)),
   };
 }
 
@@ -72,10 +76,19 @@ interface OpposedForm {
 function readForm(form: Record<string, unknown>, list: Opponent[], start: OpposedForm): OpposedForm {
   return {
     defender: list.find((entry) => entry.uuid === form.defender) ?? start.defender,
-    attacker: readSide(form, { attribute: "attribute", skill: "skill" }, start.attacker),
+    attacker: readSide(
+      form,
+      { attribute: "attribute", skill: "skill", proficient: "proficient", advantage: "advantage" },
+      start.attacker,
+    ),
     defenderChoice: readSide(
       form,
-      { attribute: "defenderAttribute", skill: "defenderSkill" },
+      {
+        attribute: "defenderAttribute",
+        skill: "defenderSkill",
+        proficient: "defenderProficient",
+        advantage: "defenderAdvantage",
+      },
       start.defenderChoice,
     ),
   };
@@ -96,6 +109,8 @@ function chanceText(actor: BrinkActor, form: OpposedForm): string {
 
 function sideOptions(choice: OpposedChoice) {
   return {
+    proficient: choice.proficient,
+    advantages: advantageOptions(choice.advantage),
     attributes: ATTRIBUTES.map((key) => ({
       value: key,
       label: game.i18n.localize(`BRINK.Attribute.${key}.label`),
@@ -115,6 +130,8 @@ function sideOptions(choice: OpposedChoice) {
 const sideFrom = (preset: { attribute?: Attribute; skill?: Skill }, fallback: Attribute): OpposedChoice => ({
   attribute: preset.attribute ?? (preset.skill ? DEFAULT_SKILL_ATTRIBUTE[preset.skill] : fallback),
   skill: preset.skill ?? null,
+  proficient: false,
+  advantage: 0,
 });
 
 export interface OpposedPreset {

@@ -22,6 +22,7 @@ import { isTicked, wholeNumber } from "../dialog-form";
 import { preference } from "../../settings";
 import { ownRollMode, ROLL_MODES, type RollMode } from "../../chat/post";
 import { edgesText } from "../../data/chat/damage-steps";
+import { messageModeChoices } from "../../foundry/generation";
 
 const ADVANTAGES = [-2, -1, 0, 1, 2] as const;
 
@@ -35,9 +36,9 @@ export function advantageOptions(selected: number) {
   return ADVANTAGES.map((value) => ({ value, label: label(value), selected: value === selected }));
 }
 
-/** Core's four roll modes, the user's own (core's setting) chosen to start with. */
+/** The modes this Foundry generation offers, the user's own (core's setting) chosen to start with. */
 export function rollModeOptions(selected: RollMode = ownRollMode()) {
-  return ROLL_MODES.map((value) => ({
+  return messageModeChoices().map((value) => ({
     value,
     label: game.i18n.localize(`BRINK.Roll.Mode.${value}`),
     selected: value === selected,

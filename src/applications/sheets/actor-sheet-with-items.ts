@@ -9,6 +9,7 @@ import { BrinkActorSheet } from "./base-actor-sheet";
 import { effectSections } from "./effects-context";
 import { inventorySections, isInventoryType } from "./inventory-context";
 import { confirmDelete, itemMenuEntries, itemOf } from "./item-menu";
+import { contextMenuEntries } from "../../foundry/generation";
 import { receiveItem } from "./item-drop";
 import { writes } from "../../foundry/typed-writes";
 
@@ -81,7 +82,8 @@ export class ActorSheetWithItems extends BrinkActorSheet {
   #bindMenus(): void {
     if (this.#menuElement === this.element) return;
     this.#menuElement = this.element;
-    const entries = itemMenuEntries(this.actor, () => this.isEditable);
+    // Each generation's ContextMenu reads its own entry shape (foundry/generation); both accept these.
+    const entries = contextMenuEntries(itemMenuEntries(this.actor, () => this.isEditable)) as never;
     const { ContextMenu } = foundry.applications.ux;
     new ContextMenu(this.element, ROW, entries, { jQuery: false, fixed: true });
     new ContextMenu(this.element, MENU_BUTTON, entries, { jQuery: false, fixed: true, eventName: "click" });

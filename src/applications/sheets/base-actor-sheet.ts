@@ -28,6 +28,7 @@ import { withValidatedSubmit } from "./submit";
 import { PANEL_ACTIONS, sheetPanelView } from "../actions/panel";
 import { bindTabKeys } from "./tab-keys";
 import { bindButtonKeys } from "./button-keys";
+import { effectChangesOf } from "../../foundry/generation";
 import { bindToolbarKeys } from "../actions/toolbar-keys";
 import { showQuickStart } from "./quick-start";
 import { writes } from "../../foundry/typed-writes";
@@ -163,8 +164,8 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
     const changes: EffectChange[] = [];
     for (const effect of this.actor.allApplicableEffects()) {
       if (!effect.active) continue;
-      for (const change of effect.changes)
-        changes.push({ source: effect.name, key: change.key, value: String(change.value) });
+      for (const change of effectChangesOf(effect._source))
+        changes.push({ source: effect.name, key: change.key, value: change.value });
     }
     return changes;
   }

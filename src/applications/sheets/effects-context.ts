@@ -7,7 +7,8 @@
 import { InjuryData, SetbackData, actorData } from "../../data";
 import { untilLabel } from "../../helpers/condition-timer-label";
 import { countOf } from "../../helpers/plural";
-import { effectTimeLeft, type EffectDurationSource } from "./effect-time-left";
+import { effectTimeLeft } from "./effect-time-left";
+import { effectDurationOf } from "../../foundry/generation";
 import { statusLabelKey } from "../../status-effects";
 
 export interface EffectRow {
@@ -111,8 +112,7 @@ const SECONDS_PER_HOUR = 3600;
 /** How long an Active Effect has left (an hour or more in whole hours, rounded up); none means until removed. */
 function effectDuration(effect: ActiveEffect.Implementation): string {
   const combat = game.combat;
-  // Core's ActiveEffect schema stores these duration fields, each null when unset.
-  const left = effectTimeLeft(effect._source.duration as EffectDurationSource, {
+  const left = effectTimeLeft(effectDurationOf(effect._source), {
     worldTime: game.time.worldTime,
     combat: combat?.started ? { id: combat.id ?? "", round: combat.round } : null,
   });

@@ -7,15 +7,11 @@ import { templatePath } from "../../constants";
 import { physicalData } from "../../data";
 import { descriptionOf } from "./inventory-context";
 import { isLantern, refillLantern } from "./lantern-refill";
+import type { MenuEntry } from "../../foundry/generation";
 import { writes } from "../../foundry/typed-writes";
 
-/** One entry of v13's ContextMenu: its name is localised by the menu; `condition` hides it. */
-export interface ItemMenuEntry {
-  name: string;
-  icon: string;
-  condition: (target: HTMLElement) => boolean;
-  callback: (target: HTMLElement) => Promise<unknown>;
-}
+/** One entry of an item's menu (foundry/generation gives it the running Foundry's shape). */
+export type ItemMenuEntry = MenuEntry;
 
 export const itemOf = (actor: Actor.Implementation, target: HTMLElement): Item.Implementation | undefined => {
   const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
@@ -86,55 +82,55 @@ export function itemMenuEntries(actor: Actor.Implementation, editable: () => boo
   };
   return [
     {
-      name: "BRINK.Inventory.Menu.edit",
+      label: "BRINK.Inventory.Menu.edit",
       icon: icon("fa-pen-to-square"),
-      condition: (target) => item(target) !== undefined,
-      callback: async (target) => item(target)?.sheet?.render(true),
+      visible: (target) => item(target) !== undefined,
+      run: async (target) => item(target)?.sheet?.render(true),
     },
     {
-      name: "BRINK.Inventory.Menu.equip",
+      label: "BRINK.Inventory.Menu.equip",
       icon: icon("fa-shield-halved"),
-      condition: (target) => equippable(target, false),
-      callback: async (target) => {
+      visible: (target) => equippable(target, false),
+      run: async (target) => {
         const found = item(target);
         if (found) await toggleEquipped(found);
       },
     },
     {
-      name: "BRINK.Inventory.Menu.unequip",
+      label: "BRINK.Inventory.Menu.unequip",
       icon: icon("fa-box-archive"),
-      condition: (target) => equippable(target, true),
-      callback: async (target) => {
+      visible: (target) => equippable(target, true),
+      run: async (target) => {
         const found = item(target);
         if (found) await toggleEquipped(found);
       },
     },
     {
-      name: "BRINK.Inventory.Menu.refill",
+      label: "BRINK.Inventory.Menu.refill",
       icon: icon("fa-oil-can"),
-      condition: (target) => {
+      visible: (target) => {
         const found = item(target);
         return editable() && found !== undefined && isLantern(found);
       },
-      callback: async (target) => {
+      run: async (target) => {
         const found = item(target);
         if (found) await refillLantern(actor, found);
       },
     },
     {
-      name: "BRINK.Inventory.Menu.chat",
+      label: "BRINK.Inventory.Menu.chat",
       icon: icon("fa-comment"),
-      condition: (target) => item(target) !== undefined,
-      callback: async (target) => {
+      visible: (target) => item(target) !== undefined,
+      run: async (target) => {
         const found = item(target);
         if (found) await postItemToChat(found, actor);
       },
     },
     {
-      name: "BRINK.Inventory.Menu.delete",
+      label: "BRINK.Inventory.Menu.delete",
       icon: icon("fa-trash"),
-      condition: (target) => editable() && item(target) !== undefined,
-      callback: async (target) => {
+      visible: (target) => editable() && item(target) !== undefined,
+      run: async (target) => {
         const found = item(target);
         if (found) await confirmDelete(found);
       },

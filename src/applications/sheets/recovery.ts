@@ -30,6 +30,8 @@ export interface RecoveryView {
   /** Why a player must wait for the next month of downtime (the button is disabled), or "". */
   downtimeWait?: string;
   isGM?: boolean;
+  /** Whether this user may bring the character back: once a successor exists, only the GM. */
+  mayReturn?: boolean;
 }
 
 export function recoveryView(actor: Actor.Implementation): RecoveryView {
@@ -53,6 +55,7 @@ export function recoveryView(actor: Actor.Implementation): RecoveryView {
     downtimeWait:
       days > 0 ? game.i18n.format("BRINK.Recovery.downtimeWait", { days: countOf("day", days) }) : "",
     isGM: game.user.isGM,
+    mayReturn: game.user.isGM || !(fromUuidSync(recovery.successorUuid || "") instanceof Actor),
   };
 }
 

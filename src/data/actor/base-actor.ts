@@ -16,8 +16,9 @@ import type { Attacker, Defender } from "../../rules/attacks";
 import type { ActorState, LifeStatus, PendingChoice } from "../../rules/damage-chain";
 import type { DownedTrack } from "../../rules/stabilise";
 import type { CriticalTrack } from "../../rules/life-tracks";
-import type { DyingTrack, S2Injury } from "../../rules/dying";
+import { DYING_MOVE_METRES, isDying, type DyingTrack, type S2Injury } from "../../rules/dying";
 import { STATUS_IDS } from "../../status-effects";
+import { repairActorSource } from "./stored-values";
 import { EXPIRIES } from "../../rules/condition-durations";
 import { countField, descriptionField, dieField, poolField } from "../shared/fields";
 import { ArmourData } from "../item/armour";
@@ -73,6 +74,8 @@ export const actorSchema = () => {
       sessions: countField(0),
       /** World time (seconds) of its last month of downtime; null for never. */
       downtimeAt: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
+      /** The character its retirement made: a later retirement reuses it (issue 23); "" for none. */
+      successorUuid: new f.StringField({ required: true, blank: true, initial: "" }),
     }),
     details: new f.SchemaField({ biography: descriptionField(), notes: descriptionField() }),
     /** Conditions the rules set (unconscious, dying, stable, dead…); shown as statuses without effects. */
@@ -170,7 +173,8 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
    * only converts what is present):
    * - attributes and skills stored as bare die sizes (`str: 8`) become `{ die: 8 }`;
    * - a top-level `deathDifficulty` moves into `luck`;
-   * - `detachment` stored as a bare flag (`detachment: true`) becomes `{ enabled: true }`.
+   * - `detachment` stored as a bare flag (`detachment: true`) becomes `{ enabled: true }`;
+   * - values that cannot validate are repaired (stored-values.ts), so one bad field never hides an actor.
    */
   static override migrateData(source: Record<string, unknown>) {
     for (const group of ["attributes", "skills"]) {
@@ -187,6 +191,7 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
       delete source.deathDifficulty;
     }
     if (typeof source.detachment === "boolean") source.detachment = { enabled: source.detachment };
+    repairActorSource(source);
     return super.migrateData(source);
   }
 
@@ -198,6 +203,18 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
         rating.disadvantage = 0;
       }
     }
+    // RULES §5/§9: Disoriented (marked in the token HUD) gives Notice and Investigate disadvantage until
+    // a safe long rest; a Disoriented setback item already carries that effect, so it is not doubled.
+    if (this.conditions.has("disoriented") && !this.#carriesDisorientedSetback()) {
+      this.skills.notice.disadvantage = 1;
+      this.skills.investigate.disadvantage = 1;
+    }
+  }
+
+  #carriesDisorientedSetback(): boolean {
+    return [...(this.parent?.items ?? [])].some(
+      (item) => item.type === "setback" && (item.system as { kind?: unknown }).kind === "disoriented",
+    );
   }
 
   override prepareDerivedData(): void {
@@ -212,6 +229,8 @@ export class BrinkActorData extends foundry.abstract.TypeDataModel<
     this.testPenalty = -this.exhaustion;
     // RULES §1: exhaustion 5+ leaves the character unable to move; the stored speed comes back with rest.
     if (tooExhaustedToFight(this.exhaustion)) this.speed = 0;
+    // RULES §6: the dying crawl at most 1.5 m a move.
+    if (isDying(this.conditions)) this.speed = Math.min(this.speed, DYING_MOVE_METRES);
     this.strain.max = this.attributes.con.value;
     const zero = ATTRIBUTES.filter((key) => this.attributes[key].value === 0);
     this.incapacities = [...new Set(zero.map(zeroAttributeOutcome))];

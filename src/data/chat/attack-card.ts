@@ -97,6 +97,10 @@ export interface AppliedEntry {
   injuryItems?: InjuryItemRecord;
   /** The reaction this entry spent (block, parry, dodge or fortify): given back on revert. */
   reactionSpent?: ReactionSpent | null;
+  /** The GM has reverted this entry once: from then on only the GM applies it (issue 23). */
+  revertedByGM?: boolean;
+  /** The block or parry item the GM's revert found gone: its durability was not given back. */
+  itemNotRestored?: string | null;
   by: string;
 }
 
@@ -237,6 +241,7 @@ export function attackCardContext(
         const mayIntercept =
           live && !attack.killingStrike && !intercept && (gm || ownsAnother(target.targetId));
         const entry = record.applied[entryKey(index, target.targetId)];
+        const revertedByGM = entry?.status === "reverted" || entry?.revertedByGM === true;
         const mayRevertIntercept =
           live && gm && intercept !== null && (!entry || entry.status === "reverted");
         return {
@@ -244,7 +249,7 @@ export function attackCardContext(
           reactionCosts: reactionCosts(),
           reactionHeading: reactionHeading(target.name, target.targetId),
           panTo: visibleTokenOnCanvas(target.targetId) !== null,
-          mayApply,
+          mayApply: mayApply && (gm || !revertedByGM),
           mayAnswer,
           mayRevert: live && gm,
           intercept,

@@ -167,6 +167,8 @@ export interface AppliedView {
   /** The target's actor, and the injury items applying created on it. */
   actorUuid?: string;
   injuryItems?: { created: string[] };
+  /** The block or parry item the GM's revert could not give durability back to (it was gone). */
+  itemNotRestored?: string | null;
 }
 
 /**
@@ -186,6 +188,12 @@ function damageNow(outcome: TargetOutcome, entry: AppliedView | undefined): numb
 
 /** An applied entry's key (data/chat/attack-card entryKey): token uuids' dots would split a flattened update. */
 const keyOf = (attack: number, target: string): string => `${attack}:${target.replaceAll(".", "_")}`;
+
+/** "Reverted, except the Round shield…": what the GM's revert could not give back. */
+const notRestored = (entry: AppliedView, name: string): string | null =>
+  entry.itemNotRestored
+    ? game.i18n.format("BRINK.Damage.Revert.itemGone", { item: entry.itemNotRestored, name })
+    : null;
 
 /** What applying the blow did to the target's life, for the row's headline; "" when nothing (or reverted). */
 function lifeHeadline(entry: AppliedView, name: string): string {
@@ -223,6 +231,7 @@ function applicationView(entry: AppliedView | undefined, name: string) {
       entry.status === "awaiting-strain" ||
       entry.status === "applying",
     reverted: entry.status === "reverted",
+    notRestored: entry.status === "reverted" ? notRestored(entry, name) : null,
     headline: lifeHeadline(entry, name),
     reaction,
     steps: entry.steps.map(describeStep),

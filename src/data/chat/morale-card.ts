@@ -5,7 +5,11 @@
  * it. It has no buttons.
  */
 import type { MoraleCheck } from "../../rules/morale";
-import type { RetreatActionOutcome, RetreatTest } from "../../rules/retreat-action";
+import {
+  RETREAT_ACTION_OUTCOMES,
+  type RetreatActionOutcome,
+  type RetreatTest,
+} from "../../rules/retreat-action";
 import { renderCard, type CardView } from "./card";
 
 /** A retreat action's attempt, as its card shows it. */
@@ -45,6 +49,8 @@ function moraleRollsView(check: MoraleCheck, nameOf: (id: string) => string) {
 
 function actionView(action: RetreatActionRecord) {
   const { test } = action;
+  // A record a player's client wrote may name any outcome: the card is then not drawn (chat-message.ts).
+  if (!RETREAT_ACTION_OUTCOMES.includes(action.outcome)) throw new Error("unknown retreat outcome");
   return {
     test: test && { ...test, modifier: signed(test.modifier) },
     attacksInstead: action.attacksInstead,

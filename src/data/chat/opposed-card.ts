@@ -6,6 +6,7 @@ import { renderCard, type CardView } from "./card";
 import { testCardView, testDieNames } from "./card-views";
 import type { OpposedResult, TestRoll } from "../../rules/tests";
 import { recordField } from "../shared/fields";
+import type { Edge } from "../../rules/modifiers";
 
 /** One side of the test as the card names it. A type (not an interface) so stored data reads as it. */
 export type OpposedSide = {
@@ -15,6 +16,8 @@ export type OpposedSide = {
   /** The attribute and skill that side rolled ("str", "athletics"); blank on older cards. */
   attribute: string;
   skill: string;
+  /** Where its advantage and disadvantage came from, named when rolled; empty on older cards. */
+  edges?: Edge[];
 };
 
 export interface OpposedRecord {
@@ -27,7 +30,7 @@ function sideView(side: OpposedSide, roll: TestRoll, against: number, won: boole
   const view = testCardView(
     { ...roll, difficulty: against, success: won, margin: roll.total - against },
     side.label,
-    [],
+    side.edges ?? [],
     testDieNames(side.attribute, side.skill),
   );
   return { ...view, name: side.name, won };
@@ -61,6 +64,12 @@ const sideField = () => {
     label: new f.StringField({ required: true, blank: true, initial: "" }),
     attribute: new f.StringField({ required: true, blank: true, initial: "" }),
     skill: new f.StringField({ required: true, blank: true, initial: "" }),
+    edges: new f.ArrayField(
+      new f.SchemaField({
+        label: new f.StringField({ required: true, blank: true, initial: "" }),
+        advantage: new f.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      }),
+    ),
   });
 };
 

@@ -23,7 +23,11 @@ const retreatCardSchema = () => {
   return {
     combatId: text(),
     resolutionId: text(),
-    status: new f.StringField({ required: true, choices: ["applied", "reverted"], initial: "applied" }),
+    status: new f.StringField({
+      required: true,
+      choices: ["applying", "applied", "reverted"],
+      initial: "applied",
+    }),
     appliedBy: text(),
     /** Per character: the rules' result, the items made, the drop choices and what Revert restores. */
     characters: new f.ArrayField(new f.ObjectField({ required: true })),
@@ -53,7 +57,7 @@ export class RetreatCardData
     return {
       combatId: this.combatId,
       resolutionId: this.resolutionId,
-      status: this.status === "reverted" ? "reverted" : "applied",
+      status: this.status === "reverted" || this.status === "applying" ? this.status : "applied",
       appliedBy: this.appliedBy,
       characters: this.characters as RetreatCharacterRecord[],
       fallbacks: [...this.fallbacks],

@@ -30,12 +30,18 @@ export type RetreatCharacterRecord = {
   priorConditions: string[];
   removedConditions: string[];
   priorDeath: { pending: string | null; dying: object | null; downed: object | null } | null;
+  /**
+   * Set while the retreat is being applied (issue 23): the actor changes and the items still to
+   * make. Cleared once both landed; a retry writes only what is not there yet.
+   */
+  pending?: { data: Record<string, unknown>; items: object[] } | null;
 };
 
 export interface RetreatRecord {
   combatId: string;
   resolutionId: string;
-  status: "applied" | "reverted";
+  /** "applying" from the card's creation (before any consequence is written) until all landed. */
+  status: "applying" | "applied" | "reverted";
   appliedBy: string;
   characters: RetreatCharacterRecord[];
   /** The retreat tables that fell back to Brink's defaults. */

@@ -30,6 +30,7 @@ const turnStateSchema = () => {
         teamId: idField(),
         canAct: flagField(true),
         cannotBeSurprised: flagField(false),
+        surprised: flagField(false),
         acted: flagField(false),
       }),
     ),

@@ -42,6 +42,21 @@ const combatantSchema = () => {
     ),
     /** The short task being paid for, named on its card when the last action is paid. */
     task: new f.StringField({ required: true, blank: true, initial: "" }),
+    /**
+     * A killing strike being paid for (RULES §4), as the GM's client checked it: rolled with these
+     * choices when its last action is paid. Null when none is pending (older combatants too).
+     */
+    strike: new f.SchemaField(
+      {
+        weaponId: new f.StringField({ required: true, blank: false }),
+        targetUuid: new f.StringField({ required: true, blank: false }),
+        attribute: new f.StringField({ required: true, blank: false }),
+        rollMode: new f.StringField({ required: true, blank: false }),
+        /** The round it was begun in, where it already counts for the multiple-attack penalty. */
+        round: countField(0),
+      },
+      { required: true, nullable: true, initial: null },
+    ),
   };
 };
 type CombatantSchema = ReturnType<typeof combatantSchema>;

@@ -13,7 +13,7 @@ import { findMember, type TurnEvent, type TurnState } from "../../rules/team-tur
 import type { BrinkCombatant } from "../combatant";
 import type { BrinkCombatantGroup } from "../combatant-group";
 import { resolveBegin, type BeginChoices } from "./begin";
-import { announceToCore } from "./core-hooks";
+import { announceToCore, coreTurnCalls, type CoreTurnCall } from "./core-hooks";
 import { idOf } from "./document-id";
 import { resolveSync } from "./sync";
 import * as teams from "./teams";
@@ -29,7 +29,7 @@ export interface TurnHookInfo {
 export const TURN_EVENTS_OPTION = "brinkTurnEvents";
 
 /** Combatant fields whose change the GM's client answers with a resynchronisation. */
-const SCHEDULE_FIELDS = ["group", "defeated", "name", "initiative"] as const;
+const SCHEDULE_FIELDS = ["group", "defeated", "initiative"] as const;
 
 /**
  * RULES §3 combat: the scheduler's state lives in `system.state`, and every transition is written by
@@ -197,7 +197,7 @@ export class BrinkCombat extends Combat {
     super._onUpdateDescendantDocuments(...args);
     const [, collection, , changes] = args;
     // Economy writes land here too. A change of team or of defeat concerns the schedule; a new
-    // name or initiative re-sorts core's turns, so `turn` must follow the acting member.
+    // initiative re-sorts core's turns, so `turn` must follow the acting member.
     const relevant = changes.some((change) => SCHEDULE_FIELDS.some((field) => field in change));
     this.#afterDescendantChange(collection, relevant);
   }
@@ -232,16 +232,46 @@ export class BrinkCombat extends Combat {
       turnsStarted += 1;
       turnStarts[event.memberId] = turnsStarted;
     }
-    announceToCore(this, this.turnState, state, updateData, events);
+    const before = this.turnState;
+    const coreOptions = announceToCore(this, before, state, updateData, events);
     await this.update(
       {
         round: updateData.round,
         turn: updateData.turn,
         system: { state, turnsStarted, turnStarts },
       },
+      // Core's own turn events assume a linear order, so they are off (Brink runs them below).
       // Custom update options reach every client's updateCombat hook, where the events become hooks.
-      { [TURN_EVENTS_OPTION]: events } as never,
+      { ...coreOptions, turnEvents: false, [TURN_EVENTS_OPTION]: events } as never,
     );
+    for (const call of coreTurnCalls(before, events)) await this.#callCore(call);
+  }
+
+  /**
+   * Core's turn-event methods, for the turns that really happened: scene regions' token turn
+   * behaviours, and every system or module that extends them, hear the member who acts.
+   */
+  async #callCore(call: CoreTurnCall): Promise<void> {
+    if (!("memberId" in call)) {
+      const context = { round: call.round, turn: null, skipped: false };
+      // Core's round context types `turn` as a number; Brink's rounds start with nobody acting.
+      if (call.kind === "roundStart") await this._onStartRound(context as never);
+      else await this._onEndRound(context as never);
+      return;
+    }
+    const combatant = this.combatants.get(call.memberId);
+    if (!combatant) return;
+    const context = { round: call.round, turn: this.coreTurnOf(call.memberId) ?? 0, skipped: call.skipped };
+    if (call.kind === "turnStart") await this._onStartTurn(combatant, context);
+    else await this._onEndTurn(combatant, context);
+  }
+
+  /**
+   * Core plays "next up" to whoever owns `turns[turn + 1]`; under team turns the next member is
+   * chosen when the move passes, so nobody is next up.
+   */
+  override get nextCombatant(): Combatant.Implementation | undefined {
+    return undefined;
   }
 
   /** The acting member's index in core's sorted turns, or null when nobody is acting. */

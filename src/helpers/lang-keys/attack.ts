@@ -1,11 +1,11 @@
 /** Attacks (RULES §3–§4): why the GM's client refuses to roll one. */
 import type { AttackRefusal } from "../../rules/attacks";
-import type { TurnPreventingCondition } from "../../rules/team-turns";
+import type { FightPreventingCondition } from "../../rules/dying";
 import type { LangKey } from "./lang-key";
 
 /** What the attack dialog's choice itself rules out, beyond the rules' own refusals. */
 export type AttackChoiceRefusal =
-  "attribute-not-usable" | "killing-strike-one-target" | "target-not-unconscious";
+  "attribute-not-usable" | "single-target-weapon" | "killing-strike-one-target" | "target-not-unconscious";
 
 export const ATTACK_REFUSAL = {
   "weapon-broken": "BRINK.Attack.Refusal.weapon-broken",
@@ -25,4 +25,5 @@ export const UNFIT_REFUSAL = {
   routed: "BRINK.Attack.Refusal.unfit.routed",
   paralysed: "BRINK.Attack.Refusal.unfit.paralysed",
   delirious: "BRINK.Attack.Refusal.unfit.delirious",
-} as const satisfies Record<TurnPreventingCondition, LangKey>;
+  dying: "BRINK.Attack.Refusal.unfit.dying",
+} as const satisfies Record<FightPreventingCondition, LangKey>;

@@ -1,5 +1,9 @@
-/** Reverting a retreat: exactly what one character's resolution touched, from its snapshot. */
-import { ATTRIBUTES, type Attribute } from "../characters";
+/**
+ * Reverting a retreat: exactly what one character's resolution touched. Pools and exhaustion go
+ * back by what the retreat changed them by (its snapshot against what it wrote), on top of today's
+ * values; statuses, injuries and drops it made are undone.
+ */
+import { ATTRIBUTES, MAX_EXHAUSTION, type Attribute } from "../characters";
 import type { DieRating } from "../dice";
 import { applyChanges } from "./apply";
 import type { CharacterRetreat, RetreatChanges, RetreatCharacter } from "./state";
@@ -28,10 +32,27 @@ export function revertCharacterRetreat(
   }
   const changes: { -readonly [K in keyof RetreatChanges]: RetreatChanges[K] } = {};
   if (changed.attributes !== undefined) changes.attributes = attributes;
-  if (changed.endurance !== undefined) changes.endurance = snapshot.endurance.value;
-  if (changed.health !== undefined) changes.health = snapshot.health.value;
-  if (changed.hitDice !== undefined) changes.hitDice = snapshot.hitDice.value;
-  if (changed.exhaustion !== undefined) changes.exhaustion = snapshot.exhaustion;
+  // By deltas (issue 23): what the retreat took or gave, on top of the values now, so later changes stay.
+  const back = (was: number, set: number, now: number, max: number) =>
+    Math.min(max, Math.max(0, now + was - set));
+  if (changed.endurance !== undefined)
+    changes.endurance = back(
+      snapshot.endurance.value,
+      changed.endurance,
+      current.endurance.value,
+      current.endurance.max,
+    );
+  if (changed.health !== undefined)
+    changes.health = back(snapshot.health.value, changed.health, current.health.value, current.health.max);
+  if (changed.hitDice !== undefined)
+    changes.hitDice = back(
+      snapshot.hitDice.value,
+      changed.hitDice,
+      current.hitDice.value,
+      current.hitDice.max,
+    );
+  if (changed.exhaustion !== undefined)
+    changes.exhaustion = back(snapshot.exhaustion, changed.exhaustion, current.exhaustion, MAX_EXHAUSTION);
   const candidates = new Set(resolution.pendingChoices.flatMap((choice) => choice.candidateIds));
   const droppedBefore = new Set(snapshot.items.filter((item) => item.dropped).map((item) => item.id));
   return {

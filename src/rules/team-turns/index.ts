@@ -17,6 +17,7 @@ export {
   removeMember,
   setCanAct,
   setCannotBeSurprised,
+  setSurprised,
   type SequencePlace,
 } from "./members";
 export {

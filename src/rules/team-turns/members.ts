@@ -32,6 +32,12 @@ export function setCannotBeSurprised(
   return accept(settle(updateMember(state, memberId, { cannotBeSurprised }), events), events);
 }
 
+export function setSurprised(state: TurnState, memberId: string, surprised: boolean): TurnResult {
+  if (findMember(state, memberId) === undefined) return refuse("unknown-member");
+  const events: TurnEvent[] = [];
+  return accept(settle(updateMember(state, memberId, { surprised }), events), events);
+}
+
 /** Where a member joining a dexterity-mode combat sits: a new place at `group`, or inside that group. */
 export interface SequencePlace {
   group: number;
@@ -48,6 +54,7 @@ export function addMember(state: TurnState, input: MemberInput, place?: Sequence
     teamId: input.teamId,
     canAct: input.canAct ?? true,
     cannotBeSurprised: input.cannotBeSurprised ?? false,
+    surprised: input.surprised ?? false,
     acted: false,
   };
   const sequence =

@@ -15,7 +15,9 @@ export function isEligible(state: TurnState, member: TurnMember): boolean {
     member.canAct &&
     !member.acted &&
     member.id !== state.current &&
-    (state.phase !== "surprise" || member.cannotBeSurprised || state.surprisingTeams.includes(member.teamId))
+    (state.phase !== "surprise" ||
+      member.cannotBeSurprised ||
+      (state.surprisingTeams.includes(member.teamId) && member.surprised !== true))
   );
 }
 

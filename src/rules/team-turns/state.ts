@@ -9,6 +9,8 @@ export interface TurnMember {
   canAct: boolean;
   /** A talent such as danger sense: acts in a surprise round whichever side it is on. */
   cannotBeSurprised: boolean;
+  /** Marked Surprised (the token HUD): sits out a surprise round even on a surprising team. */
+  surprised?: boolean;
   acted: boolean;
 }
 
@@ -17,6 +19,7 @@ export interface MemberInput {
   teamId: string;
   canAct?: boolean;
   cannotBeSurprised?: boolean;
+  surprised?: boolean;
 }
 
 /** What `undoLastTurn` restores: the schedule as it stood just before a turn was taken or skipped. */

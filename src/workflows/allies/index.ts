@@ -3,7 +3,7 @@ import { registerCommand } from "./command";
 import { registerResuscitate } from "./resuscitate";
 
 export { commandRefusal } from "./command";
-export { requestResist, type ResistAsk } from "./resist";
+export { requestFortify, requestResist, type ResistAsk } from "./resist";
 
 /** The action rules the GM's client runs; called once from brink.ts's init hook. */
 export function registerAllies(): void {

@@ -16,6 +16,7 @@ import { checkResilience, RESILIENCE_BASE_DIFFICULTY } from "../../rules/explora
 import type { DiceSource, DieRating } from "../../rules/dice";
 import { actorFrom, recoveryData, updateActors } from "../retreat";
 import { MAX_RETURNING } from "./return";
+import { effectChangesData } from "../../foundry/generation";
 import { travelTurns } from "./travel-count";
 import { postExplorationCard } from "./travel";
 import { writes, type Creation } from "../../foundry/typed-writes";
@@ -126,14 +127,9 @@ function corruptionItem(entry: CheckEntry): Creation<Item.Source> | null {
         name,
         img: "icons/svg/poison.svg",
         transfer: true,
-        changes: [
-          {
-            key: `system.attributes.${key}.steps`,
-            mode: CONST.ACTIVE_EFFECT_MODES.ADD,
-            value: String(steps),
-            priority: 20,
-          },
-        ],
+        ...effectChangesData([
+          { key: `system.attributes.${key}.steps`, type: "add", value: String(steps), priority: 20 },
+        ]),
       },
     ],
   };

@@ -3,7 +3,7 @@
  * short, or everything left when it carries fewer. The card records the choice before the items are
  * marked dropped (never deleted), so a second choice is refused.
  */
-import { renderExplorationCard, type ExplorationRecord, type ReturnEntry } from "../../data";
+import { isRecordCard, renderExplorationCard, type ExplorationRecord, type ReturnEntry } from "../../data";
 import { physicalData } from "../../data/item";
 import { defineRequest, refuse, type RequestResult } from "../../requests";
 import { actorFrom } from "../retreat";
@@ -38,6 +38,8 @@ async function handleDrop({ messageId, actorUuid, itemIds }: ReturnDropRequest):
   const message = game.messages.get(messageId);
   const record = message ? explorationRecord(message) : null;
   if (!message || !record) return refuse("BRINK.Exploration.Refusal.noCard");
+  // A card is a record only when the GM's client wrote it; anyone else's is a display (issue 23).
+  if (!isRecordCard(message)) return refuse("BRINK.Damage.Refusal.notGMCard");
   const entry = pendingEntry(record, actorUuid);
   if ("ok" in entry) return entry;
   const actor = await actorFrom(actorUuid);

@@ -137,6 +137,21 @@ async function handleLevelHeal({ actorUuid, injuryId }: InjuryRequest, { user }:
   return { ok: true } as const;
 }
 
+/** The successor a retirement of this character made, while it stands in the world. */
+async function successorOf(actor: Actor.Implementation): Promise<Actor.Implementation | null> {
+  const uuid = recoveryData(actor).recovery.successorUuid;
+  return uuid ? await actorFrom(uuid) : null;
+}
+
+/** The retiring character's owners own the new one; the rest see what they saw before. */
+const makeSuccessor = async (actor: Actor.Implementation, xp: number) =>
+  (await Actor.implementation.create({
+    name: game.i18n.format("BRINK.Recovery.successorName", { name: actor.name }),
+    type: "character",
+    ownership: { ...actor.ownership },
+    system: { xp },
+  })) ?? null;
+
 async function handleRetire({ actorUuid }: ActorRequest, { user }: RequestContext) {
   const actor = await ownedCharacter(actorUuid, user);
   if (isRefusal(actor)) return actor;
@@ -145,14 +160,14 @@ async function handleRetire({ actorUuid }: ActorRequest, { user }: RequestContex
   if (inActiveCombat(actor)) return refuse("BRINK.Recovery.Refusal.inCombat", { name: actor.name });
   if (system.conditions.has("dead")) return refuse("BRINK.Recovery.Refusal.dead", { name: actor.name });
   const xp = successorXp(system.xp);
-  const successor = await Actor.implementation.create({
-    name: game.i18n.format("BRINK.Recovery.successorName", { name: actor.name }),
-    type: "character",
-    // The owners of the retired character own the new one; the rest see what they saw before.
-    ownership: { ...actor.ownership },
-    system: { xp },
-  });
-  await updateActors([{ actor, data: { "system.recovery.retired": true, "system.recovery.sessions": 0 } }]);
+  // One retirement, one successor: retiring again takes up the one made before (issue 23).
+  const successor = (await successorOf(actor)) ?? (await makeSuccessor(actor, xp));
+  const data = {
+    "system.recovery.retired": true,
+    "system.recovery.sessions": 0,
+    "system.recovery.successorUuid": successor?.uuid ?? "",
+  };
+  await updateActors([{ actor, data }]);
   await postCard({
     ...baseRecord("retire", actor),
     sessions: 0,
@@ -191,6 +206,10 @@ async function handleReturn({ actorUuid }: ActorRequest, { user }: RequestContex
   if (isRefusal(actor)) return actor;
   if (!recoveryData(actor).recovery.retired)
     return refuse("BRINK.Recovery.Refusal.notRetired", { name: actor.name });
+  // Once a successor plays on, bringing the retired character back is the GM's call (issue 23).
+  const successor = await successorOf(actor);
+  if (successor && !user.isGM)
+    return refuse("BRINK.Recovery.Refusal.successorExists", { name: actor.name, successor: successor.name });
   await updateActors([{ actor, data: { "system.recovery.retired": false } }]);
   await postCard(baseRecord("return", actor));
   return { ok: true } as const;

@@ -9,22 +9,23 @@ import {
   type ConsequenceKey,
 } from "../tables";
 import { attributeLabel, format } from "./i18n";
+import type { EffectChange } from "../../foundry/generation";
 import { setbackData } from "./recovery-actor";
 
-const STEP_CHANGE = (attribute: Attribute) => ({
+const STEP_CHANGE = (attribute: Attribute): EffectChange => ({
   key: `system.attributes.${attribute}.steps`,
-  mode: CONST.ACTIVE_EFFECT_MODES.ADD,
+  type: "add",
   value: "1",
 });
-const BONUS_CHANGE = (attribute: Attribute, modifier: number) => ({
+const BONUS_CHANGE = (attribute: Attribute, modifier: number): EffectChange => ({
   key: `system.attributes.${attribute}.bonus`,
-  mode: CONST.ACTIVE_EFFECT_MODES.ADD,
+  type: "add",
   value: String(modifier),
 });
-const DISORIENTED_CHANGES = () =>
+const DISORIENTED_CHANGES = (): EffectChange[] =>
   ["notice", "investigate"].map((skill) => ({
     key: `system.skills.${skill}.disadvantage`,
-    mode: CONST.ACTIVE_EFFECT_MODES.ADD,
+    type: "add",
     value: "1",
   }));
 

@@ -39,6 +39,14 @@ export function findRetreatCard(combatId: string): ChatMessage.Implementation | 
   });
 }
 
+/** The card of a retreat from this combat that was cut short before all of it landed (issue 23). */
+export function findUnfinishedRetreat(combatId: string): ChatMessage.Implementation | undefined {
+  return game.messages.find((message) => {
+    const record = retreatRecordOf(message);
+    return record?.combatId === combatId && record.status === "applying" && isRecordCard(message);
+  });
+}
+
 /**
  * What the GM's drop and revert requests act on (the registry admits only a GM): a retreat card a
  * GM's client wrote, still applied, with a copy of its record to change and write back.
@@ -49,6 +57,7 @@ export function appliedCard(messageId: string) {
   if (!message || !found) return refuse("BRINK.Retreat.Refusal.noCard");
   // A card is a record only when the GM's client wrote it; anyone else's is a display (issue 10).
   if (!isRecordCard(message)) return refuse("BRINK.Damage.Refusal.notGMCard");
+  if (found.status === "applying") return refuse("BRINK.Retreat.Refusal.unfinished");
   if (found.status !== "applied") return refuse("BRINK.Retreat.Refusal.reverted");
   return { message, record: foundry.utils.deepClone(found) };
 }

@@ -31,7 +31,10 @@ export function carriedInjuries(actor: Actor.Implementation): CarriedInjury[] {
     const data = injuryData(item);
     if (!data) continue;
     const id = item.id ?? "";
-    if (data.heals === "nightRest") {
+    // RULES §6: an S2 wound heals on a safe night's rest (out of armour) only while temporary.
+    if (data.kind === "wound") {
+      injuries.push({ id, kind: data.permanent ? "permanent" : "temporary" });
+    } else if (data.heals === "nightRest") {
       injuries.push({ id, kind: "until-rest" });
     } else if (data.kind === "serious" && data.attribute) {
       const rating = system.attributes[data.attribute];
@@ -51,8 +54,6 @@ export function carriedInjuries(actor: Actor.Implementation): CarriedInjury[] {
         testModifier: -data.penalty,
         safeRests: data.progress.value,
       });
-    } else if (data.kind === "wound") {
-      injuries.push({ id, kind: data.permanent ? "permanent" : "temporary" });
     }
   }
   system.death.injuries.forEach((injury, index) =>

@@ -41,6 +41,18 @@ export async function targetFoes(...names: string[]) {
   }
 }
 
+/** A blast weapon: the one kind that attacks several targets with one action (RULES §4). */
+export const FIRE_FLASK = {
+  name: "Fire flask",
+  type: "weapon" as const,
+  system: {
+    attributes: ["dex" as const],
+    damage: 4,
+    damageType: "fire" as const,
+    properties: ["blast" as const],
+  },
+};
+
 export const SPEAR = {
   name: "Spear",
   type: "weapon" as const,
@@ -257,10 +269,11 @@ export const CARDS: Surface[] = [
   }),
   card("attack", async () => {
     const actor = await boudica();
+    await actor.createEmbeddedDocuments("Item", [FIRE_FLASK]);
     await targetFoes("Guard with a very long name indeed", "Guard Captain");
-    queueDice(2, 3, 10, 6, 5, 19);
-    answerDialog({ attribute: "str", advantage: "0", modifier: "0" });
-    await promptAttack(actor, actor.items.getName("Spear") as Item.Implementation);
+    queueDice(2, 3, 19);
+    answerDialog({ attribute: "dex", advantage: "0", modifier: "0" });
+    await promptAttack(actor, actor.items.getName("Fire flask") as Item.Implementation);
     return lastCard();
   }),
   card("attack-blocked", async () => {

@@ -9,7 +9,7 @@ import { DISPOSITIONS, player, setUpFight, type Fight } from "../../foundry/comb
 import { showcaseCharacter } from "../../support/showcase";
 import type { BrinkCombatant } from "../../../src/documents/combatant";
 import { dialog, dialogWindow, openedDialog, type Surface } from "./frame";
-import { targetFoes } from "./cards";
+import { FIRE_FLASK, targetFoes } from "./cards";
 
 const { promptAttack, promptTest } = await import("../../../src/applications/rolls/flows");
 const { promptOpposedTest } = await import("../../../src/applications/rolls/opposed-flow");
@@ -98,8 +98,9 @@ export const DIALOGS: Surface[] = [
   }),
   dialog("attack", async () => {
     const actor = await showcaseCharacter();
+    await actor.createEmbeddedDocuments("Item", [FIRE_FLASK]);
     await targetFoes("Guard with a very long name indeed", "Guard Captain");
-    return openedDialog(() => promptAttack(actor, spearOf(actor)));
+    return openedDialog(() => promptAttack(actor, actor.items.getName("Fire flask") as Item.Implementation));
   }),
   dialog("attack-untargeted", async () => {
     const actor = await showcaseCharacter();

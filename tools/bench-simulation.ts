@@ -1,0 +1,83 @@
+/**
+ * `npm run bench`, encounter odds (issue 28): how long simulated fights take. It runs first, in a
+ * fresh process, so "the first 1,000 fights" is measured cold (nothing compiled yet), as a Web
+ * Worker meets them. Each figure is given as the process's CPU time (the garbage collector's and the
+ * compiler's helper threads included, so it never flatters) and the fastest wall-clock run (the one
+ * least disturbed by other work on a shared machine). It prints; it never passes or fails on timing.
+ */
+import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join, resolve } from "node:path";
+import { seededDice } from "../src/rules/dice";
+import {
+  DEFAULT_POLICY,
+  emptyTally,
+  prepareFight,
+  runFights,
+  type PreparedFight,
+} from "../src/rules/simulation";
+import { encounterOf, parseEncounterFile } from "./encounter-file";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const file = parseEncounterFile(readFileSync(join(ROOT, "tools/encounters/goblin-ambush.yaml"), "utf8"));
+/** The example's four characters and six goblins, fighting to the end (no morale, no retreat). */
+const toTheEnd = { ...file, policy: DEFAULT_POLICY };
+
+function prepared(times: number, goblins: number, archers: number): PreparedFight {
+  const party = Object.fromEntries(file.sides.party.map((entry) => [entry.key, times]));
+  const counts = { ...party, "adversaries/goblin": goblins, "adversaries/goblin-archer": archers };
+  const result = prepareFight(encounterOf(toTheEnd, counts));
+  if (typeof result === "string") throw new Error(result);
+  return result;
+}
+
+interface Timing {
+  cpu: number;
+  wall: number;
+}
+
+function measure(p: PreparedFight, fights: number, seed: number): Timing {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  runFights(p, fights, seededDice(seed), emptyTally(p.templates.length));
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { cpu: (used.user + used.system) / 1000, wall };
+}
+
+/** Several runs: the mean CPU time and the fastest wall-clock time. */
+function repeated(p: PreparedFight, fights: number, runs: number): Timing {
+  const timings = Array.from({ length: runs }, (_, i) => measure(p, fights, i + 2));
+  return {
+    cpu: timings.reduce((sum, t) => sum + t.cpu, 0) / runs,
+    wall: Math.min(...timings.map((t) => t.wall)),
+  };
+}
+
+const ms = (t: Timing): string => `${t.cpu.toFixed(0)} ms CPU, fastest wall ${t.wall.toFixed(0)} ms`;
+
+const FIRST_TARGET_MS = 100;
+const FULL_TARGET_MS = 1000;
+
+const fourSix = prepared(1, 4, 2);
+const first = measure(fourSix, 1_000, 1);
+const full = repeated(fourSix, 10_000, 3);
+const rows: [string, string][] = [
+  [`first 1,000 fights, 4 v 6, cold (target < ${FIRST_TARGET_MS} ms)`, ms(first)],
+  [`10,000 fights, 4 v 6, to the end (target < ${FULL_TARGET_MS} ms)`, ms(full)],
+];
+for (const [label, times, goblins, archers] of [
+  ["4 v 6", 1, 4, 2],
+  ["8 v 12", 2, 8, 4],
+  ["12 v 20", 3, 14, 6],
+] as const) {
+  const t = repeated(prepared(times, goblins, archers), 2_000, 2);
+  rows.push([`1,000 fights, ${label} (scaling)`, ms({ cpu: t.cpu / 2, wall: t.wall / 2 })]);
+}
+
+const width = Math.max(...rows.map(([label]) => label.length));
+const load = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(", ");
+console.log(`\nEncounter odds (issue 28); load average ${load} on ${cpus().length} cores`);
+for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
