@@ -3,8 +3,8 @@ export type DiePurpose = "test" | "luck" | "pick" | "damage" | "save";
 
 export interface BrinkRollOptions {
   purpose?: DiePurpose;
-  /** Dice So Nice's look for this roll's dice (the luck die's, when its roller chose one). */
-  appearance?: { colorset: string };
+  /** Dice So Nice's look for this roll's dice (see dice/asker-dice-look.ts). */
+  appearance?: Partial<Record<string, string>>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DiceSource } from "../rules/dice";
 import { BrinkRoll, type BrinkRollOptions, type DiePurpose } from "./brink-roll";
-import { luckDieAppearance } from "./dice-so-nice";
+import { dieAppearance } from "./asker-dice-look";
 import { rollsMayAskThisUser } from "../requests";
 
 /** Thrown by the replaying dice source when a rule asks for one die more than has been rolled. */
@@ -60,7 +60,7 @@ export async function resolveWithFoundryDice<T>(
     } catch (error) {
       if (!(error instanceof MoreDiceNeeded)) throw error;
       const purpose = purposeOf(rolled.length, error.faces);
-      const appearance = purpose === "luck" ? luckDieAppearance() : null;
+      const appearance = dieAppearance(error.faces, purpose);
       const brinkOptions: BrinkRollOptions = { purpose, ...(appearance ? { appearance } : {}) };
       // Roll options are free-form at runtime (they travel with the message); fvtt-types lists core's only.
       const options = brinkOptions as never;

@@ -10,6 +10,7 @@ export {
   registerRequest,
   requestFromGM,
   askerPreference,
+  askingUser,
   rollsMayAskThisUser,
   setOwnLooks,
   type Refusal,

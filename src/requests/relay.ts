@@ -89,7 +89,11 @@ const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The request this client carries out now (one at a time), for whom, and how they want dice to look. */
-let carryingOut: { on: string; for: string; looks: Record<string, string> } | null = null;
+let carryingOut: { on: string; for: User.Implementation; looks: Record<string, string> } | null = null;
+
+/** Whether this client is carrying out a request for another user now. */
+const carryingOutForAnother = (): boolean =>
+  carryingOut !== null && carryingOut.on === game.user.id && carryingOut.for.id !== game.user.id;
 
 /**
  * While this client carries out another user's request: that user's preference (sent with the
@@ -97,8 +101,16 @@ let carryingOut: { on: string; for: string; looks: Record<string, string> } | nu
  * caller reads this user's own setting.
  */
 export function askerPreference(key: string): string | null {
-  if (!carryingOut || carryingOut.on !== game.user.id || carryingOut.for === game.user.id) return null;
+  if (!carryingOut || !carryingOutForAnother()) return null;
   return carryingOut.looks[key] ?? "";
+}
+
+/**
+ * While this client carries out another user's request: that user, as Foundry's server named the
+ * sender (never the payload). Otherwise null: this client's user rolls for themself.
+ */
+export function askingUser(): User.Implementation | null {
+  return carryingOut && carryingOutForAnother() ? carryingOut.for : null;
 }
 
 /**
@@ -107,7 +119,7 @@ export function askerPreference(key: string): string | null {
  * (their numbers would be theirs to choose), and the GM must not be asked to type a player's dice.
  */
 export function rollsMayAskThisUser(): boolean {
-  return carryingOut === null || carryingOut.on !== game.user.id || carryingOut.for === game.user.id;
+  return !carryingOutForAnother();
 }
 
 /** Runs a request on the active GM's client; a handler that throws becomes a refusal. */
@@ -120,7 +132,7 @@ async function run(
   const handler = handlers.get(name);
   if (!handler) return refuse("BRINK.Request.unknown");
   if (!isPlainRecord(payload)) return refuse("BRINK.Request.malformed");
-  carryingOut = { on: game.user.id ?? "", for: user.id ?? "", looks };
+  carryingOut = { on: game.user.id ?? "", for: user, looks };
   try {
     return await handler(payload, { user });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { createdDocuments, type ContractContext } from "./context";
+import { createdDocuments, rejects, type ContractContext } from "./context";
 
 /**
  * Dice So Nice as Brink relies on it. Every test runs in any world: where the module is active it
@@ -10,6 +10,12 @@ interface Dice3D {
   exports?: { COLORSETS?: Record<string, { visibility?: string }> };
 }
 type Rendered = { renderHTML(): Promise<HTMLElement> };
+/** A User's flags, in a scope fvtt-types does not know (a module's). */
+type Flagged = {
+  getFlag(scope: string, key: string): unknown;
+  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+  unsetFlag(scope: string, key: string): Promise<unknown>;
+};
 
 export function diceSoNiceContracts(context: ContractContext): void {
   const { describe, it, assert } = context;
@@ -67,6 +73,34 @@ export function diceSoNiceContracts(context: ContractContext): void {
         ? [`diceSoNiceRollStart:${message.id}`, `diceSoNiceRollComplete:${message.id}`]
         : [];
       assert.deepEqual(heard, expected);
+    });
+
+    it("keeps each user's own look in the flag dice-so-nice.appearance of their User, which they may write when the module is active; the scope is refused when it is not", async () => {
+      const me = game.user as unknown as Flagged;
+      const look = { global: { colorset: "custom", diceColor: "#2e7d32", labelColor: "#ffffff" } };
+      if (!active()) {
+        assert.isTrue(await rejects(me.setFlag("dice-so-nice", "appearance", look)));
+        return;
+      }
+      const before = me.getFlag("dice-so-nice", "appearance");
+      try {
+        await me.setFlag("dice-so-nice", "appearance", look);
+        assert.deepEqual(me.getFlag("dice-so-nice", "appearance"), look);
+      } finally {
+        if (before === undefined) await me.unsetFlag("dice-so-nice", "appearance");
+        else await me.setFlag("dice-so-nice", "appearance", before);
+      }
+    });
+
+    it("keeps a roll's options.appearance on the message's roll, so every client's Dice So Nice reads the same look", async () => {
+      const appearance = { colorset: "custom", background: "#2e7d32", foreground: "#ffffff" };
+      // Roll options are free-form at runtime; fvtt-types lists core's only.
+      const roll = await new Roll("1d20", {}, { appearance } as never).evaluate();
+      const message = track(
+        await ChatMessage.implementation.create({ content: "<p>Contract</p>", rolls: [roll] } as never),
+      );
+      const stored = message.rolls[0] as unknown as { options: Record<string, unknown> } | undefined;
+      assert.deepEqual(stored?.options.appearance, appearance);
     });
   });
 }

@@ -6,6 +6,9 @@
  * starts an animation on each client that may see it (`diceSoNiceRollStart(messageId, context)`);
  * the test ends the animations with `finishAnimations()`, which fires `diceSoNiceRollComplete`
  * on each client. A roll's `options.appearance` is merged into each of its dice, as the module does.
+ * Each user's own look lives on their User document, in the flag `dice-so-nice.appearance` (`global`
+ * and, optionally, one entry per die type such as `d20`); a die without an `appearance` of its own
+ * wears the look of the message's author, whoever rolled it.
  */
 import { session, type FakeUser } from "./documents";
 import { hooks } from "./hooks";
@@ -17,6 +20,7 @@ interface Message {
   id: string;
   rolls: FakeRoll[];
   isContentVisible: boolean;
+  author: { id: string } | null;
   _source: Plain;
 }
 
@@ -26,6 +30,12 @@ export interface ThrownDie {
   messageId: string;
   faces: number;
   result: number;
+  /**
+   * Whose Dice So Nice look the die wears where `appearance` leaves a property out: the message's
+   * author (the module reads that user's `dice-so-nice.appearance` flag for every die of the message).
+   */
+  author: string;
+  /** The roll's `options.appearance`, which overrides the author's look for this die. */
   appearance: Plain | null;
 }
 
@@ -74,6 +84,7 @@ export class FakeDice3D {
             messageId: message.id,
             faces: die.faces,
             result: result.result,
+            author: message.author?.id ?? "",
             appearance,
           });
     }

@@ -58,6 +58,21 @@ export interface FakeUser {
   hotbar: Record<string, string>;
   /** Puts a macro in a hotbar slot, or empties the slot for null (API `User#assignHotbarMacro`). */
   assignHotbarMacro(macro: { id: string } | null, slot: number): Promise<unknown>;
+  /** The User document's flags (API `Document#getFlag`/`setFlag`); modules keep per-user data here. */
+  flags: Record<string, Record<string, unknown>>;
+  getFlag(scope: string, key: string): unknown;
+  /** Only the user themself or a GM may write a User document's flags (API `User#canUserModify`). */
+  setFlag(scope: string, key: string, value: unknown): Promise<FakeUser>;
+  unsetFlag(scope: string, key: string): Promise<FakeUser>;
+}
+
+/** A flag's scope must be core, the world, the system or an active module (API `Document#getFlag`). */
+export function checkFlagScope(scope: string, systemId: string): void {
+  const modules = (
+    globalThis as unknown as { game?: { modules?: { get(id: string): { active: boolean } | undefined } } }
+  ).game?.modules;
+  const known = scope === "core" || scope === systemId || modules?.get(scope)?.active === true;
+  if (!known) throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
 }
 
 /** Core's `User#assignHotbarMacro`: a slot from 1 to 50 holds one macro. */
@@ -83,6 +98,10 @@ const placeholder: FakeUser = {
   query: async () => undefined,
   hotbar: {},
   assignHotbarMacro: (macro, slot) => assignHotbarMacro(placeholder, macro, slot),
+  flags: {},
+  getFlag: () => undefined,
+  setFlag: async () => placeholder,
+  unsetFlag: async () => placeholder,
 };
 let defaultUser = placeholder;
 const acting = new AsyncLocalStorage<FakeUser>();

@@ -321,7 +321,10 @@ export function resetWorld(): void {
   handEntries.length = 0;
   sceneControls.forget();
   combatSoundLog.length = 0;
-  for (const user of users.all.values()) user.hotbar = {};
+  for (const user of users.all.values()) {
+    user.hotbar = {};
+    user.flags = {};
+  }
 }
 
 export { hooks, notifications, session, settings, users, writeLog, FakeActor, FakeItem, FakeChatMessage };

@@ -9,13 +9,14 @@ import { DataField, SchemaField } from "./fields";
 import {
   assignHotbarMacro,
   callOnEveryClient,
+  checkFlagScope,
   session,
   setAuthorLookup,
   setUserList,
   type FakeUser,
 } from "./documents";
 import { hooks } from "./hooks";
-import { getProperty, type Plain } from "./utils";
+import { deepClone, getProperty, type Plain } from "./utils";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 export const translations = JSON.parse(readFileSync(resolve(ROOT, "lang/en.json"), "utf8")) as Plain;
@@ -227,6 +228,23 @@ export function makeUser(data: { id: string; name: string; isGM: boolean; active
     targets: new Set(),
     hotbar: {},
     assignHotbarMacro: (macro, slot) => assignHotbarMacro(user, macro, slot),
+    flags: {},
+    getFlag(scope, key) {
+      checkFlagScope(scope, "brink");
+      return deepClone(user.flags[scope]?.[key]);
+    },
+    async setFlag(scope, key, value) {
+      checkFlagScope(scope, "brink");
+      if (!session.user.isGM && session.user.id !== user.id)
+        throw new Error(`User ${session.user.name} lacks permission to update User ${data.name}`);
+      user.flags[scope] = { ...user.flags[scope], [key]: deepClone(value) };
+      return user;
+    },
+    async unsetFlag(scope, key) {
+      await user.setFlag(scope, key, undefined);
+      delete user.flags[scope]?.[key];
+      return user;
+    },
     get isSelf() {
       return session.user.id === data.id;
     },

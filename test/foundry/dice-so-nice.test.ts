@@ -149,6 +149,92 @@ describe("the luck die's appearance", () => {
   });
 });
 
+/** A player's own Dice So Nice look, as the module saves it on their User: a global look, and one for d20s. */
+const PETRA_DICE = {
+  global: {
+    colorset: "custom",
+    labelColor: "#ffffff",
+    diceColor: "#2e7d32",
+    outlineColor: "#000000",
+    edgeColor: "#1b5e20",
+    texture: "none",
+    material: "plastic",
+    font: "Arial",
+    system: "standard",
+  },
+  d20: { colorset: "fire" },
+};
+const PETRA_GLOBAL_LOOK = {
+  colorset: "custom",
+  foreground: "#ffffff",
+  background: "#2e7d32",
+  outline: "#000000",
+  edge: "#1b5e20",
+  texture: "none",
+  material: "plastic",
+  font: "Arial",
+  system: "standard",
+};
+const PETRA_D20_LOOK = {
+  colorset: "fire",
+  texture: "none",
+  material: "plastic",
+  font: "Arial",
+  system: "standard",
+};
+
+describe("the dice the GM's client rolls for a player", () => {
+  async function petraAttacks(): Promise<Card> {
+    const token = placeToken(await petra(), 5, 5);
+    const foe = await mindBladeFoe({ owner: petraPlayer.id });
+    await asUser(petraPlayer, () => attackWith(foe, token, 4, 12));
+    return lastCard();
+  }
+  const thrownOn = (card: Card, client: string) =>
+    dice3d.thrown
+      .filter((die) => die.messageId === card.id && die.client === client)
+      .map((die) => [die.faces, die.author, die.appearance]);
+
+  it("wear that player's own Dice So Nice look, die by die, on every client, not the GM's", async () => {
+    await asUser(petraPlayer, () => petraPlayer.setFlag("dice-so-nice", "appearance", PETRA_DICE));
+    const card = await petraAttacks();
+    expect(card.author?.id).toBe("gm");
+    const expected = [
+      [6, "gm", PETRA_GLOBAL_LOOK],
+      [20, "gm", PETRA_D20_LOOK],
+    ];
+    expect(thrownOn(card, "gm")).toEqual(expected);
+    expect(thrownOn(card, petraPlayer.id)).toEqual(expected);
+  });
+
+  it("keep the player's chosen luck look on the luck die and their own look on the others", async () => {
+    await asUser(petraPlayer, () => petraPlayer.setFlag("dice-so-nice", "appearance", PETRA_DICE));
+    await asUser(petraPlayer, () => settings.set("brink", "luckDieAppearance", "frost"));
+    const card = await petraAttacks();
+    expect(thrownOn(card, "gm")).toEqual([
+      [6, "gm", PETRA_GLOBAL_LOOK],
+      [20, "gm", { colorset: "brink-luck-frost" }],
+    ]);
+  });
+
+  it("leave a player with no Dice So Nice look of their own to the module's default", async () => {
+    const card = await petraAttacks();
+    expect(thrownOn(card, "gm")).toEqual([
+      [6, "gm", null],
+      [20, "gm", null],
+    ]);
+  });
+
+  it("let no player write another user's Dice So Nice look (only a GM or the user may)", async () => {
+    const gm = users.get("gm");
+    if (!gm) throw new Error("the world has no GM");
+    await expect(
+      asUser(petraPlayer, () => gm.setFlag("dice-so-nice", "appearance", PETRA_DICE)),
+    ).rejects.toThrow(/lacks permission/);
+    expect(gm.getFlag("dice-so-nice", "appearance")).toBeUndefined();
+  });
+});
+
 describe("a card whose dice are being thrown", () => {
   it("hides its outcome until Dice So Nice has finished that message, on each client", async () => {
     const card = await rollTest(await petra());

@@ -58,8 +58,10 @@ describe("a dying character (dying rule)", () => {
     const row = (key: string) =>
       sheet.element.querySelector(`.brink-actions-panel .action-row[data-key='${key}']`);
     expect(row("attack")?.classList.contains("unavailable")).toBe(true);
-    expect(text(row("attack"))).toContain("Dying: may only speak and move 1.5 m");
-    expect(text(row("dodge"))).toContain("Dying: may only speak and move 1.5 m");
+    // The panel names a refused action's reason in its button's tooltip.
+    const reason = (key: string) => row(key)?.querySelector("button")?.getAttribute("data-tooltip") ?? "";
+    expect(reason("attack")).toContain("Dying: may only speak and move 1.5 m");
+    expect(reason("dodge")).toContain("Dying: may only speak and move 1.5 m");
     expect(row("move")?.classList.contains("unavailable")).toBe(false);
     expect(row("step")?.classList.contains("unavailable")).toBe(false);
   });

@@ -43,7 +43,7 @@ describe("dist/system.json", () => {
     expect(manifest.id).toBe("brink");
     expect(manifest.version).toBe(pkg.version);
     // Installs on v13 from 13.346 on and on v14 without a compatibility warning (issue 24).
-    expect(manifest.compatibility).toEqual({ minimum: "13.346", verified: "14.368" });
+    expect(manifest.compatibility).toEqual({ minimum: "13.346", verified: "14.370" });
     expect(manifest.socket).toBe(true);
     expect(manifest.grid).toMatchObject({ type: 1, distance: 1, units: "m" });
   });

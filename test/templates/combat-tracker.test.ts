@@ -280,7 +280,8 @@ describe("the combat tracker keeps core's tracker behaviours", () => {
     await settled(tracker);
     await fight.combat.whenSynced();
     expect(fight.member("Guard").defeated).toBe(true);
-    expect(fight.actor("Guard").statuses.has("dead")).toBe(true);
+    // Defeated takes the member out of the fight (the team order skips it); it is not death.
+    expect(fight.actor("Guard").statuses.has("dead")).toBe(false);
     expect(fight.combat.memberState(guard.id ?? "")?.canAct).toBe(false);
     userEvent(rowOf(tracker, guard).querySelector("[data-action='pingCombatant']") as Element, "click");
     await settled(tracker);

@@ -71,7 +71,7 @@ describe("timed conditions in the tracker", () => {
   it("counts rounds, the end of a turn and a rest in words", async () => {
     const f = await fight();
     const clementine = f.actor("Clementine");
-    await setTimedCondition(clementine, "surprised", "roundEnd", { rounds: 2 });
+    await setTimedCondition(clementine, "separated", "roundEnd", { rounds: 2 });
     await setTimedCondition(clementine, "disoriented", "rest");
     await setTimedCondition(clementine, "stable", "roundEnd");
     await f.combat.takeTurn(f.member("Clementine").id ?? "");
@@ -79,7 +79,7 @@ describe("timed conditions in the tracker", () => {
     await setTimedCondition(clementine, "prone", "ownTurnEnd");
     await setTimedCondition(f.actor("Boudica"), "in-cover", "ownTurnEnd");
     expect(await tags("Clementine", "timed")).toEqual([
-      "Surprised until round 2 ends",
+      "Separated until round 2 ends",
       "Disoriented until the next rest",
       "Stable until the round ends",
       "In cover until next turn ends",
