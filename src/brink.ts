@@ -30,6 +30,7 @@ import { statusEffectConfigs } from "./status-effects";
 import "./workflows/attack";
 import "./workflows/direct-attack";
 import "./workflows/damage";
+import "./workflows/damage-by-hand";
 import "./workflows/healing-roll";
 import "./workflows/life";
 import { registerLifeClocks } from "./workflows/life";

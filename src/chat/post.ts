@@ -143,6 +143,20 @@ export async function postAttackCard(
   return post(actor, "attack", record, content, rolls, audience);
 }
 
+/** Posts the card of damage the GM typed on a sheet: the target's own card, named "Damage by hand". */
+export async function postByHandCard(actor: Actor.Implementation, attack: AttackRecord) {
+  const record: AttackCardRecord = {
+    actorUuid: actor.uuid,
+    weaponUuid: "",
+    weaponName: game.i18n.localize("BRINK.Damage.ByHand.title"),
+    attacks: [attack],
+    applied: {},
+    nonlethal: false,
+  };
+  const content = await renderCard("chat/attack-card.hbs", attackCardContext(record, null, actor.name));
+  return post(actor, "attack", record, content, []);
+}
+
 /** Records what applying, reacting or reverting did on an attack card: one message update. */
 export async function updateAttackCard(
   message: ChatMessage.Implementation,

@@ -459,6 +459,9 @@ function landedRecord(found: Found, entry: AppliedEntry): (RevertRecord & { prio
 }
 
 defineRequest({ name: "damage.apply", who: "any", parse: readCard, handle: handleApply });
+
+/** A card's blow applied on the GM's client, as its Apply button asks (workflows/damage-by-hand). */
+export const applyCardEntry = handleApply;
 defineRequest({
   name: "damage.choose",
   who: "any",

@@ -305,3 +305,29 @@ describe("Attack from the panel", () => {
     expect(messages()).toContain("Roland wields no weapon: equip one to attack.");
   });
 });
+
+describe("Rest on the sheet", () => {
+  const summaryOf = (root: ParentNode) => root.querySelector<HTMLElement>("details.sheet-menu > summary");
+
+  it("is a button in a character's header, and kept in a menu on an NPC's sheet", async () => {
+    const f = await rolandsTurn();
+    const character = await openRolandsSheet(f);
+    const characterRest = character.element.querySelector(".brink-header [data-action='rest']");
+    expect(characterRest?.closest("details")).toBeNull();
+    expect(text(characterRest)).toBe("Rest");
+
+    const npc = (await openSheet(NpcSheet, f.actor("Guard") as never)) as DocumentSheetSurface<unknown>;
+    const menu = npc.element.querySelector<HTMLDetailsElement>("details.sheet-menu");
+    expect(menu?.open).toBe(false);
+    expect(summaryOf(npc.element)?.getAttribute("aria-label")).toBe("More for this sheet");
+    const npcRest = menu?.querySelector("[data-action='rest']");
+    expect(text(npcRest)).toBe("Rest");
+    expect(npc.element.querySelectorAll("[data-action='rest']")).toHaveLength(1);
+
+    answerDialog(null);
+    const before = shownDialogs.length;
+    await clickAction(npc, "details.sheet-menu [data-action='rest']");
+    expect(shownDialogs.length).toBe(before + 1);
+    expect(shownDialogs.at(-1)?.title).toContain("Rest");
+  });
+});

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, plannedDiceLeft, queueDice } from "../fake-foundry/dice";
 import { notifications, resetWorld, session, writeLog } from "../fake-foundry/install";
-import { answerDialog, clearCanvas } from "../fake-foundry/ui";
+import { answerDialog, clearCanvas, shownDialogs } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
 import { onCard } from "../support/cards";
 import { DISPOSITIONS, bootCombat, setUpFight } from "./combat-fixtures";
@@ -50,6 +50,20 @@ describe("attacks in combat", () => {
     expect(second.content).toContain("Multiple attack penalty");
     expect(f.member("Boudica").attacksThisRound).toBe(2);
     expect(f.member("Boudica").economy.actionsLeft).toBe(1);
+  });
+
+  it("name the multiple-attack penalty in the dialog, on the target rows it changes", async () => {
+    const { boudica } = await duel();
+    const penalties = () =>
+      (shownDialogs.at(-1)?.content ?? "").match(
+        /<td>Guard[^<]*(<span class="penalty">[^<]*<\/span>)?/,
+      )?.[1] ?? "";
+    await attackOnce(boudica);
+    expect(penalties()).toBe("");
+    await attackOnce(boudica);
+    expect(penalties()).toBe('<span class="penalty">−2 multiple attack penalty</span>');
+    await attackOnce(boudica);
+    expect(penalties()).toBe('<span class="penalty">−4 multiple attack penalty</span>');
   });
 
   it("refuse a fourth attack in a turn, and an attack out of turn, before anything is rolled", async () => {

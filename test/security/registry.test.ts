@@ -150,6 +150,7 @@ function samples(w: World): Record<string, Record<string, unknown>> {
     "damage.choose": { ...onCard, choice: "fortify" },
     "damage.react": { ...onCard, kind: "dodge" },
     "damage.revert": onCard,
+    "damage.byHand": { actorUuid: w.actorUuid, amount: 3, type: "fire" },
     life: { actorUuid: w.actorUuid, action: { kind: "death-save" }, rollMode: "publicroll" },
     "life.revert": { messageId: "aaaaaaaaaaaaaaaa" },
     "healing.roll": {

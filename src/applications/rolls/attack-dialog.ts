@@ -19,6 +19,8 @@ interface ChanceRow {
   name: string;
   evasion: number;
   chance: string;
+  /** The multiple-attack penalty on this row, in words ("" when none). */
+  penalty?: string;
 }
 
 /** The defences a target with no token starts with: the default evasion, no deflection. */
@@ -75,6 +77,13 @@ function rowCells(row: ChanceRow, showOdds: boolean, root: Element): HTMLTableRo
   const tr = page.createElement("tr");
   const texts = showOdds ? [row.name, String(row.evasion), row.chance] : [row.name, String(row.evasion)];
   for (const text of texts) tr.append(Object.assign(page.createElement("td"), { textContent: text }));
+  if (row.penalty) {
+    const note = Object.assign(page.createElement("span"), {
+      className: "penalty",
+      textContent: row.penalty,
+    });
+    tr.firstElementChild?.append(" ", note);
+  }
   return tr;
 }
 

@@ -5,6 +5,8 @@
 import { askWithForm, isTicked, renderDialog, warn, wholeNumber } from "../dialog-form";
 import { BrinkActor } from "../../documents/actor";
 import { lifeAction, type LifeAction } from "../../workflows/life";
+import { MAX_DAMAGE_BY_HAND, requestDamageByHand } from "../../workflows/damage-by-hand";
+import { DAMAGE_TYPES, type DamageType } from "../../rules/damage";
 import { skipsDialog } from "./fast-forward";
 import { tenderRefusal } from "../../workflows/tending";
 import type { RollRequest } from "./flows";
@@ -27,6 +29,28 @@ export async function promptHeal(actor: BrinkActor): Promise<void> {
     }),
   });
   if (action) await lifeAction(actor, action);
+}
+
+/** The GM's Apply damage…: an amount and a type, sent as typed; the GM's client checks every field. */
+export async function promptDamageByHand(actor: BrinkActor): Promise<void> {
+  const types = (Object.keys(DAMAGE_TYPES) as DamageType[]).map((value) => ({
+    value,
+    label: game.i18n.localize(`BRINK.DamageType.${value}`),
+  }));
+  const ask = await askWithForm({
+    title: game.i18n.format("BRINK.Damage.ByHand.dialogTitle", { name: actor.name }),
+    content: await renderDialog("dialogs/damage-by-hand.hbs", { types, max: MAX_DAMAGE_BY_HAND }),
+    label: "BRINK.Damage.apply",
+    icon: "fa-solid fa-heart-crack",
+    // A number out of range is sent as typed: the GM's client refuses it by name.
+    read: (form) => ({
+      amount: wholeNumber(form.amount, 0),
+      type: types.find((t) => t.value === form.type)?.value,
+    }),
+  });
+  if (!ask) return;
+  if (!ask.type) return warn("BRINK.Request.badField", { field: "type" });
+  await requestDamageByHand({ actorUuid: actor.uuid, amount: ask.amount, type: ask.type });
 }
 
 export async function deathSave(actor: BrinkActor): Promise<void> {

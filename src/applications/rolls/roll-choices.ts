@@ -11,7 +11,12 @@ import {
 } from "../../documents/actor-rolls";
 import type { AttackChoice } from "../../documents/actor";
 import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/characters";
-import { attackHitChances, type AttackTarget, type AttackWeapon } from "../../rules/attacks";
+import {
+  attackHitChances,
+  multipleAttackPenalty,
+  type AttackTarget,
+  type AttackWeapon,
+} from "../../rules/attacks";
 import { successChance } from "../../rules/odds";
 import { isTicked, wholeNumber } from "../dialog-form";
 import { preference } from "../../settings";
@@ -121,6 +126,12 @@ export interface TargetSummary {
   name: string;
 }
 
+/** "−2 multiple attack penalty" on a row the penalty changes; "" on one it does not. */
+function penaltyText(attacksBefore: number): string {
+  const penalty = -multipleAttackPenalty(attacksBefore);
+  return penalty ? game.i18n.format("BRINK.Attack.penaltyRow", { penalty: String(penalty) }) : "";
+}
+
 /** Each target's exact chance to be hit, for the attack dialog. */
 export function attackChances(
   system: RollingActorData,
@@ -134,8 +145,9 @@ export function attackChances(
   const kind = choice.killingStrike ? "killing-strike" : "attack";
   const own = rollAdjustment(system, kind, choice.attribute, null, weapon.delivery);
   return targets.map((target, index) => {
+    const attacksBefore = attacksThisRound + (weapon.blast ? 0 : index);
     const request = {
-      attacker: attackerFor(system, attacksThisRound + (weapon.blast ? 0 : index)),
+      attacker: attackerFor(system, attacksBefore),
       weapon,
       attribute: choice.attribute,
       targets: [target],
@@ -154,6 +166,7 @@ export function attackChances(
       name: target.name,
       evasion: chance?.evasion ?? target.evasion,
       chance: chance ? percent(chance.chance.value) : "—",
+      penalty: penaltyText(attacksBefore),
     };
   });
 }

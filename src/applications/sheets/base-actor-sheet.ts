@@ -3,7 +3,7 @@ import { ATTRIBUTES, SKILLS, type Attribute, type Skill } from "../../rules/char
 import { promptAttack, promptTest, promptUnarmed } from "../rolls/flows";
 import { promptRest } from "../rest";
 import { promptOpposedTest } from "../rolls/opposed-flow";
-import { deathSave, promptHeal, promptStabilise } from "../rolls/life-flows";
+import { deathSave, promptDamageByHand, promptHeal, promptStabilise } from "../rolls/life-flows";
 import { lifeAction } from "../../workflows/life";
 import {
   TYPED_POOLS,
@@ -66,6 +66,9 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       },
       quickStart: showQuickStart,
       heal: BrinkActorSheet.#onHeal,
+      applyDamage: async function (this: BrinkActorSheet) {
+        await promptDamageByHand(this.brinkActor);
+      },
       deathSave: BrinkActorSheet.#onDeathSave,
       stabilise: BrinkActorSheet.#onStabilise,
       resurrect: BrinkActorSheet.#onResurrect,

@@ -38,6 +38,8 @@ export interface AttackRecord {
   result: AttackResult;
   /** Present when the blow was direct damage: no test was rolled, the kept die is the damage. */
   direct?: DirectRecord;
+  /** Present when the GM typed the damage on a sheet (workflows/damage-by-hand): no test, no dice. */
+  byHand?: { by: string };
   targets: TargetInfo[];
   /** Intercepts on this attack, in order. */
   intercepts?: InterceptRecord[];
@@ -257,7 +259,11 @@ export function attackCardContext(
       });
       const killingStrike = killingStrikeView(attack);
       const direct = directView(attack.direct);
+      const byHand = attack.byHand
+        ? game.i18n.format("BRINK.Damage.ByHand.card", { name: attack.byHand.by })
+        : null;
       return {
+        byHand,
         number: index + 1,
         index,
         ...view,
