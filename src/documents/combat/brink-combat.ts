@@ -234,15 +234,16 @@ export class BrinkCombat extends Combat {
     }
     const before = this.turnState;
     const coreOptions = announceToCore(this, before, state, updateData, events);
+    // Core's own turn events assume a linear order, so they are off (Brink runs them below).
+    // Custom update options reach every client's updateCombat hook, where the events become hooks.
+    const options = { ...coreOptions, turnEvents: false, [TURN_EVENTS_OPTION]: events };
     await this.update(
       {
         round: updateData.round,
         turn: updateData.turn,
         system: { state, turnsStarted, turnStarts },
       },
-      // Core's own turn events assume a linear order, so they are off (Brink runs them below).
-      // Custom update options reach every client's updateCombat hook, where the events become hooks.
-      { ...coreOptions, turnEvents: false, [TURN_EVENTS_OPTION]: events } as never,
+      options,
     );
     for (const call of coreTurnCalls(before, events)) await this.#callCore(call);
   }
