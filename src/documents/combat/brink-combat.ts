@@ -255,9 +255,9 @@ export class BrinkCombat extends Combat {
   async #callCore(call: CoreTurnCall): Promise<void> {
     if (!("memberId" in call)) {
       const context = { round: call.round, turn: null, skipped: false };
-      // Core's round context types `turn` as a number; Brink's rounds start with nobody acting.
-      if (call.kind === "roundStart") await this._onStartRound(context as never);
-      else await this._onEndRound(context as never);
+      // A round's context names no turn (CombatRoundEventContext); Brink's rounds start with nobody acting.
+      if (call.kind === "roundStart") await this._onStartRound(context);
+      else await this._onEndRound(context);
       return;
     }
     const combatant = this.combatants.get(call.memberId);
