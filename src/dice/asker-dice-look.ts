@@ -47,11 +47,8 @@ const text = (value: unknown): string | undefined =>
  * custom look: a named colour set brings its own, and an appearance's colours would paint over them.
  */
 export function userDieLook(user: User.Implementation, faces: number): DieAppearance | null {
-  // The flag is Dice So Nice's (its scope is the module's id); fvtt-types knows no module's flags.
-  const saved: unknown = (user as unknown as { getFlag(scope: string, key: string): unknown }).getFlag(
-    DICE_SO_NICE,
-    "appearance",
-  );
+  // The flag is Dice So Nice's (its scope is the module's id).
+  const saved: unknown = user.getFlag(DICE_SO_NICE, "appearance");
   if (!isRecord(saved)) return null;
   const global = isRecord(saved.global) ? saved.global : {};
   const forType = isRecord(saved[`d${faces}`]) ? (saved[`d${faces}`] as SavedLook) : {};

@@ -8,8 +8,7 @@ import { firstBadActorField } from "../data/actor/stored-values";
 export function registerActorValueGuard(): void {
   Hooks.on("preUpdateActor", (actor, changes) => {
     // The stored source as plain data: the pools' maxima an update may leave as they are.
-    const current =
-      (actor as unknown as { _source: { system?: Record<string, unknown> } })._source.system ?? {};
+    const current: Record<string, unknown> = { ...actor._source.system };
     const field = firstBadActorField(changes as Record<string, unknown>, current);
     if (!field) return true;
     ui.notifications?.error(game.i18n.format("BRINK.Actor.badValue", { name: actor.name ?? "", field }));

@@ -229,8 +229,16 @@ export interface MenuEntry {
   run: (target: HTMLElement) => Promise<unknown>;
 }
 
-/** Menu entries in the shape this generation's ContextMenu reads. */
-export function contextMenuEntries(entries: readonly MenuEntry[]): object[] {
+/** The entries core's ContextMenu takes, as fvtt-types (v13, with jQuery targets) describes them. */
+type CoreMenuEntries = ConstructorParameters<typeof foundry.applications.ux.ContextMenu>[2];
+
+/** Menu entries in the shape this generation's ContextMenu reads (Brink's menus run without jQuery). */
+export function contextMenuEntries(entries: readonly MenuEntry[]): CoreMenuEntries {
+  // v14's entry shape is declared in types/foundry-v14.d.ts; fvtt-types knows v13's, with jQuery targets.
+  return menuEntriesOf(entries) as never;
+}
+
+function menuEntriesOf(entries: readonly MenuEntry[]): object[] {
   if (generation() === 14)
     return entries.map(({ label, icon, visible, run }): FoundryV14.ContextMenuEntry => ({
       label,

@@ -81,6 +81,10 @@ function writesOf<Name extends keyof Written>() {
     // written back as they were: their shape is Foundry's own, not one the compiler can follow.
     restore: (copy: object) => copy as Create,
     restores: (copies: object[]) => copies as Create[],
+    // Flattened changes a workflow built as a plain record (stored cards hold their paths as strings):
+    // the compiler cannot follow their paths; Foundry validates them against the model on write.
+    flattened: (changes: Record<string, unknown>) => changes as Update,
+    flattenedList: (list: Record<string, unknown>[]) => list as Update[],
   };
 }
 

@@ -81,6 +81,11 @@ declare module "fvtt-types/configuration" {
     document: BrinkItem & { type: SubType };
   }
 
+  interface FlagConfig {
+    /** Dice So Nice keeps each user's dice look in their User's flags (dice/asker-dice-look.ts reads it). */
+    User: { "dice-so-nice": { appearance: unknown } };
+  }
+
   interface SettingConfig {
     "brink.deathRule": DeathRule;
     "brink.initiativeMode": InitiativeMode;

@@ -18,8 +18,9 @@ interface WorkerScope {
   postMessage(message: OddsReply): void;
 }
 
-// A dedicated worker's global scope; the DOM library types `self` as a Window.
-const scope = self as unknown as WorkerScope;
+// A dedicated worker's global scope; the DOM library types the global `self` as a Window.
+declare const self: WorkerScope;
+const scope = self;
 
 scope.onmessage = (event) => {
   const { id, encounter, fights, seed } = event.data;

@@ -6,6 +6,7 @@ import { SYSTEM_ID } from "../../constants";
 import { PREFERENCES, RULE_KEYS, type PreferenceKey } from "../../settings";
 import type { MenuKey } from "./fields";
 import type { ApplicationOptions } from "../../foundry/application-base";
+import { registerSettingsMenu } from "../../foundry/registration";
 import { SettingsMenu } from "./settings-menu";
 import { TablesMenu } from "./tables-menu";
 
@@ -58,13 +59,12 @@ export const SETTINGS_MENUS = {
 
 export function registerSettingsMenus(): void {
   for (const [key, menu] of Object.entries(SETTINGS_MENUS)) {
-    game.settings.registerMenu(SYSTEM_ID, key, {
+    registerSettingsMenu(SYSTEM_ID, key, {
       name: `BRINK.Setting.Menu.${menu.lang}.name`,
       label: `BRINK.Setting.Menu.${menu.lang}.label`,
       hint: `BRINK.Setting.Menu.${menu.lang}.hint`,
       icon: menu.icon,
-      // fvtt-types wants core's own ApplicationV2 type; Brink's menus are typed through their surface.
-      type: menu.type as never,
+      type: menu.type,
       restricted: menu.restricted,
     });
   }

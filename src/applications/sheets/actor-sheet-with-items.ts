@@ -82,8 +82,8 @@ export class ActorSheetWithItems extends BrinkActorSheet {
   #bindMenus(): void {
     if (this.#menuElement === this.element) return;
     this.#menuElement = this.element;
-    // Each generation's ContextMenu reads its own entry shape (foundry/generation); both accept these.
-    const entries = contextMenuEntries(itemMenuEntries(this.actor, () => this.isEditable)) as never;
+    // Each generation's ContextMenu reads its own entry shape; foundry/generation builds the right one.
+    const entries = contextMenuEntries(itemMenuEntries(this.actor, () => this.isEditable));
     const { ContextMenu } = foundry.applications.ux;
     new ContextMenu(this.element, ROW, entries, { jQuery: false, fixed: true });
     new ContextMenu(this.element, MENU_BUTTON, entries, { jQuery: false, fixed: true, eventName: "click" });

@@ -234,15 +234,16 @@ export class BrinkCombat extends Combat {
     }
     const before = this.turnState;
     const coreOptions = announceToCore(this, before, state, updateData, events);
+    // Core's own turn events assume a linear order, so they are off (Brink runs them below).
+    // Custom update options reach every client's updateCombat hook, where the events become hooks.
+    const options = { ...coreOptions, turnEvents: false, [TURN_EVENTS_OPTION]: events };
     await this.update(
       {
         round: updateData.round,
         turn: updateData.turn,
         system: { state, turnsStarted, turnStarts },
       },
-      // Core's own turn events assume a linear order, so they are off (Brink runs them below).
-      // Custom update options reach every client's updateCombat hook, where the events become hooks.
-      { ...coreOptions, turnEvents: false, [TURN_EVENTS_OPTION]: events } as never,
+      options,
     );
     for (const call of coreTurnCalls(before, events)) await this.#callCore(call);
   }
@@ -254,9 +255,9 @@ export class BrinkCombat extends Combat {
   async #callCore(call: CoreTurnCall): Promise<void> {
     if (!("memberId" in call)) {
       const context = { round: call.round, turn: null, skipped: false };
-      // Core's round context types `turn` as a number; Brink's rounds start with nobody acting.
-      if (call.kind === "roundStart") await this._onStartRound(context as never);
-      else await this._onEndRound(context as never);
+      // A round's context names no turn (CombatRoundEventContext); Brink's rounds start with nobody acting.
+      if (call.kind === "roundStart") await this._onStartRound(context);
+      else await this._onEndRound(context);
       return;
     }
     const combatant = this.combatants.get(call.memberId);

@@ -1,3 +1,4 @@
+import { callCombatHook } from "../../foundry/combat-hooks";
 import type { TurnEvent, TurnState } from "../../rules/team-turns";
 
 /** Core's update options for a turn or round write, as v13 passes them to its hooks and update. */
@@ -26,12 +27,10 @@ export function announceToCore(
   const updateOptions: CoreTurnOptions = { direction: backwards ? -1 : 1, worldTime: { delta: 0 } };
   // Combat#turn is nullable and is null while no member acts; the hook types assume a number.
   const data = updateData as { round: number; turn: number };
-  // fvtt-types still types these options as v12's `{advanceTime, direction}`; v13 passes worldTime.
-  const options = updateOptions as never;
   if (before.phase === "setup" && after.phase !== "setup") Hooks.callAll("combatStart", combat, data);
-  else if (after.round !== before.round) Hooks.callAll("combatRound", combat, data, options);
+  else if (after.round !== before.round) callCombatHook("combatRound", combat, data, updateOptions);
   else if (updateData.turn !== null && after.current !== before.current) {
-    Hooks.callAll("combatTurn", combat, data, options);
+    callCombatHook("combatTurn", combat, data, updateOptions);
   }
   return updateOptions;
 }

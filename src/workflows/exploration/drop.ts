@@ -56,7 +56,7 @@ async function handleDrop({ messageId, actorUuid, itemIds }: ReturnDropRequest):
   entry.dropped = picked.flatMap((item) => (item ? [{ id: item.id ?? "", name: item.name }] : []));
   // The card holds the choice first: a second request finds it taken, never the items to drop again.
   // The record is plain data; the card's ObjectField takes it as a plain object.
-  const stored = record.return as unknown as Record<string, unknown>;
+  const stored: Record<string, unknown> = { ...record.return };
   await message.update({ content: await renderExplorationCard(record), system: { return: stored } });
   await markDropped(actor, itemIds, true);
   return { ok: true };

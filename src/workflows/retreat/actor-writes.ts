@@ -1,5 +1,6 @@
 /** Writing actors back: batched updates, finding an actor by uuid, keeping conditions in order. */
 import { BrinkActor } from "../../documents";
+import { writes } from "../../foundry/typed-writes";
 
 /**
  * Linked world actors in one batched write; token actors (unlinked) each in their own, since a
@@ -13,14 +14,13 @@ export async function updateActors(
       Object.keys(data).length > 0 && !actor.isToken && game.actors.get(actor.id ?? "") === actor,
   );
   if (batched.length > 0) {
-    // Flattened actor changes the workflows build as plain records (stored cards hold their conditions as strings).
     await Actor.implementation.updateDocuments(
-      batched.map(({ actor, data }) => ({ _id: actor.id, ...data })) as never,
+      writes.Actor.flattenedList(batched.map(({ actor, data }) => ({ _id: actor.id, ...data }))),
     );
   }
   for (const { actor, data } of updates) {
     if (!batched.some((entry) => entry.actor === actor) && Object.keys(data).length > 0)
-      await actor.update(data as never); // The same plain record of flattened changes, for one token actor.
+      await actor.update(writes.Actor.flattened(data)); // One token actor's changes on their own.
   }
 }
 
