@@ -41,6 +41,8 @@ export interface TrackerOddsView {
   firstEstimate?: boolean;
   problem?: string;
   figures?: ReturnType<typeof figureViews>;
+  /** The closed section's one line: the party's chance and the chance of a death. */
+  headline?: string;
   policy?: string[];
   choices?: ReturnType<typeof policyChoices>;
   sparkline?: string;
@@ -71,10 +73,13 @@ export function trackerOddsView(combat: BrinkCombat | null, rerender: () => void
     return { ...base, problem: game.i18n.localize(`BRINK.Odds.Problem.${result.problem}`) };
   if (result.final) record(combat.id ?? "", stateKey(encounter), result.odds);
   const history = oddsHistory(combat.id ?? "");
+  const figures = figureViews(result.odds, encounter.rules);
+  const value = (key: string) => figures.find((figure) => figure.key === key)?.value ?? "";
   return {
     ...base,
     firstEstimate: !result.final,
-    figures: figureViews(result.odds, encounter.rules),
+    figures,
+    headline: game.i18n.format("BRINK.Odds.headline", { wins: value("partyWins"), death: value("anyDeath") }),
     sparkline: sparklinePoints(history),
     swing: swingText(history),
     fights: result.odds.fights,
