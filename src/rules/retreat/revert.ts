@@ -35,22 +35,11 @@ export function revertCharacterRetreat(
   // By deltas (issue 23): what the retreat took or gave, on top of the values now, so later changes stay.
   const back = (was: number, set: number, now: number, max: number) =>
     Math.min(max, Math.max(0, now + was - set));
-  if (changed.endurance !== undefined)
-    changes.endurance = back(
-      snapshot.endurance.value,
-      changed.endurance,
-      current.endurance.value,
-      current.endurance.max,
-    );
-  if (changed.health !== undefined)
-    changes.health = back(snapshot.health.value, changed.health, current.health.value, current.health.max);
-  if (changed.hitDice !== undefined)
-    changes.hitDice = back(
-      snapshot.hitDice.value,
-      changed.hitDice,
-      current.hitDice.value,
-      current.hitDice.max,
-    );
+  for (const pool of ["endurance", "health", "hitDice"] as const) {
+    const set = changed[pool];
+    if (set !== undefined)
+      changes[pool] = back(snapshot[pool].value, set, current[pool].value, current[pool].max);
+  }
   if (changed.exhaustion !== undefined)
     changes.exhaustion = back(snapshot.exhaustion, changed.exhaustion, current.exhaustion, MAX_EXHAUSTION);
   const candidates = new Set(resolution.pendingChoices.flatMap((choice) => choice.candidateIds));
