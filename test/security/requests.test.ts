@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { notifications, session, users, writeLog } from "../fake-foundry/install";
 import { asUser, makeUser, socket } from "../fake-foundry/runtime";
 import { bootBrink } from "../foundry/boot";
+import { expectConsoleReport } from "../support/console";
 import { waitUntil } from "../support/wait";
 
 await bootBrink();
@@ -27,11 +28,16 @@ registerRequest("test.throws", async () => {
   throw new Error("a handler bug");
 });
 
-/** What the GM's client sends back on the channel, as the asker's client would receive it. */
-function answersTo(userId: string): Record<string, unknown>[] {
+/**
+ * What the GM's client sends back on the channel, as the asker's client would receive it; given a
+ * request id, only the answers to it (an earlier test's late answer is not this test's).
+ */
+function answersTo(userId: string, requestId?: string): Record<string, unknown>[] {
   const heard: Record<string, unknown>[] = [];
   socket.on(CHANNEL, (message, senderId) => {
-    if (game.user.id === userId && senderId === gm.id) heard.push(message as Record<string, unknown>);
+    const wire = message as Record<string, unknown>;
+    if (requestId !== undefined && wire.id !== requestId) return;
+    if (game.user.id === userId && senderId === gm.id) heard.push(wire);
   });
   return heard;
 }
@@ -75,7 +81,7 @@ describe("who asked", () => {
 
 describe("replays", () => {
   it("carry a request out once: the same id again gets the first answer", async () => {
-    const heard = answersTo(player.id);
+    const heard = answersTo(player.id, "replay1");
     await asUser(player, async () => {
       for (let i = 0; i < 3; i += 1)
         socket.emit(CHANNEL, { kind: "request", id: "replay1", name: "test.record", payload: {} });
@@ -142,15 +148,27 @@ describe("malformed requests", () => {
   it("are refused with a reason, never thrown, and write nothing", async () => {
     const heard = answersTo(player.id);
     const writes = writeLog.length;
-    await asUser(player, async () => {
-      socket.emit(CHANNEL, { kind: "request", id: "bad1", name: "test.record", payload: "not an object" });
-      socket.emit(CHANNEL, { kind: "request", id: "bad2", name: 42, payload: {} });
-      socket.emit(CHANNEL, { kind: "request", id: "bad3", name: "no.such.request", payload: {} });
-      socket.emit(CHANNEL, { kind: "request", name: "test.record", payload: {} });
-      socket.emit(CHANNEL, "just a string");
-      socket.emit(CHANNEL, { kind: "request", id: "bad4", name: "test.throws", payload: {} });
-      await waitUntil(() => heard.length >= 5, "an answer to each of the five requests with an id");
-    });
+    const handlerBug = /the request "test\.throws" failed on the GM's client/;
+    await expectConsoleReport(
+      "error",
+      handlerBug,
+      () =>
+        asUser(player, async () => {
+          socket.emit(CHANNEL, {
+            kind: "request",
+            id: "bad1",
+            name: "test.record",
+            payload: "not an object",
+          });
+          socket.emit(CHANNEL, { kind: "request", id: "bad2", name: 42, payload: {} });
+          socket.emit(CHANNEL, { kind: "request", id: "bad3", name: "no.such.request", payload: {} });
+          socket.emit(CHANNEL, { kind: "request", name: "test.record", payload: {} });
+          socket.emit(CHANNEL, "just a string");
+          socket.emit(CHANNEL, { kind: "request", id: "bad4", name: "test.throws", payload: {} });
+          await waitUntil(() => heard.length >= 5, "an answer to each of the five requests with an id");
+        }),
+      /a handler bug/,
+    );
     const reasons = heard.map((h) => (h.result as { reason?: string }).reason);
     expect(reasons).toEqual([
       "BRINK.Request.malformed",
@@ -218,7 +236,14 @@ describe("a declared request", () => {
   });
 
   it("turns a parser that throws into BRINK.Request.failed", async () => {
-    expect(await asUser(player, () => askAnyone({}))).toEqual({ ok: false, reason: "BRINK.Request.failed" });
+    const parserBug = /the request "test\.declaredThrows" failed on the GM's client/;
+    const result = await expectConsoleReport(
+      "error",
+      parserBug,
+      () => asUser(player, () => askAnyone({})),
+      /a parser bug/,
+    );
+    expect(result).toEqual({ ok: false, reason: "BRINK.Request.failed" });
   });
 
   it("is listed with who may ask, and a name cannot be declared twice", () => {

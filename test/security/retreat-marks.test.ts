@@ -9,6 +9,7 @@ import { clearDice, plannedDiceLeft, queueDice } from "../fake-foundry/dice";
 import { resetWorld } from "../fake-foundry/install";
 import { resetFakePacks } from "../fake-foundry/packs";
 import { bootCombat, DISPOSITIONS, player, setUpFight } from "../foundry/combat-fixtures";
+import { expectConsoleReport } from "../support/console";
 
 await bootCombat();
 const { requestRetreat, requestRetreatRevert } = await import("../../src/workflows/retreat");
@@ -73,7 +74,13 @@ describe("a retreat cut short half-way", () => {
     const create = vi
       .spyOn(boudica, "createEmbeddedDocuments")
       .mockRejectedValueOnce(new Error("connection lost"));
-    expect(await requestRetreat(fight.combat.id ?? "", uuids)).toMatchObject({ ok: false });
+    const cutShort = await expectConsoleReport(
+      "error",
+      /the request "retreat\.resolve" failed on the GM's client/,
+      () => requestRetreat(fight.combat.id ?? "", uuids),
+      /connection lost/,
+    );
+    expect(cutShort).toMatchObject({ ok: false });
     expect(pools(agnessa).health.value).toBe(7);
     create.mockRestore();
 
