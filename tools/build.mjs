@@ -22,6 +22,7 @@ import {
 import { join, resolve } from "node:path";
 import { build } from "vite";
 import { compilePacks } from "./packs.mjs";
+import { shippedMarkdown } from "./markdown-links.mjs";
 import { releaseFields } from "./release-manifest.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -43,9 +44,14 @@ export function manifestFor(pkg) {
 }
 
 function copyStatic(outDir = DIST) {
-  for (const dir of STATIC) cpSync(join(ROOT, dir), join(outDir, dir), { recursive: true });
-  for (const file of FILES) if (existsSync(join(ROOT, file))) cpSync(join(ROOT, file), join(outDir, file));
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  for (const dir of STATIC) cpSync(join(ROOT, dir), join(outDir, dir), { recursive: true });
+  for (const file of FILES) {
+    if (!existsSync(join(ROOT, file))) continue;
+    if (file.endsWith(".md"))
+      writeFileSync(join(outDir, file), shippedMarkdown(readFileSync(join(ROOT, file), "utf8"), pkg));
+    else cpSync(join(ROOT, file), join(outDir, file));
+  }
   writeFileSync(join(outDir, "system.json"), `${JSON.stringify(manifestFor(pkg), null, 2)}\n`);
 }
 

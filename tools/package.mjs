@@ -1,7 +1,8 @@
 /**
  * npm run package: writes release/brink-v<version>.zip (the contents of dist/) and
  * release/system.json, byte for byte the manifest inside the zip, which leaves out dist's
- * development-only flags (hotReload). Its manifest and download URLs
+ * development-only flags (hotReload). The README and CHANGELOG inside link to the repository at this
+ * release's tag (the zip holds no docs/). Its manifest and download URLs
  * follow package.json's "brink.releaseBase" (the build writes them). Builds first when dist/ is
  * missing or was built for another version or release URL.
  */
@@ -10,6 +11,7 @@ import { join, relative, resolve } from "node:path";
 import { Buffer } from "node:buffer";
 import { execFileSync } from "node:child_process";
 import { zipSync } from "fflate";
+import { shippedMarkdown } from "./markdown-links.mjs";
 import { manifestProblems, releasedManifest, releaseUrls } from "./release-manifest.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -33,6 +35,9 @@ const urls = releaseUrls(pkg);
 
 const entries = {};
 for (const file of filesUnder(DIST)) entries[relative(DIST, file).split("\\").join("/")] = readFileSync(file);
+// README.md and CHANGELOG.md from the source, as the build ships them, even when dist/ is older.
+for (const file of ["README.md", "CHANGELOG.md"])
+  entries[file] = Buffer.from(shippedMarkdown(readFileSync(join(ROOT, file), "utf8"), pkg));
 const shipped = releasedManifest(JSON.parse(entries["system.json"].toString("utf8")));
 entries["system.json"] = Buffer.from(`${JSON.stringify(shipped, null, 2)}\n`);
 rmSync(RELEASE, { recursive: true, force: true });

@@ -7,19 +7,10 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
+import { absoluteLinks, linkTargets } from "../../tools/markdown-links.mjs";
 import { ROOT } from "../support/render";
 
 const read = (path: string): string => readFileSync(join(ROOT, path), "utf8");
-
-/** Prose only: fenced code blocks and inline code spans hold no links. */
-function prose(markdown: string): string {
-  return markdown.replace(/^```[\s\S]*?^```/gm, "").replace(/`[^`\n]*`/g, "");
-}
-
-/** The targets of every Markdown link and image, in order. */
-function linkTargets(markdown: string): string[] {
-  return [...prose(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1] ?? "");
-}
 
 /** GitHub's anchors for a file's headings: lower case, punctuation dropped, spaces to hyphens. */
 function headingAnchors(markdown: string): Set<string> {
@@ -152,6 +143,19 @@ describe("the link checker itself", () => {
       "a.md#item-pile: no heading #item-pile in docs/a.md",
       "../../etc/passwd: outside the repository",
     ]);
+  });
+
+  it("makes a shipped file's relative links point at the repository, leaving code, anchors and the web", () => {
+    const text = "![s](docs/images/s.png) [g](docs/a.md#item-piles) [h](#x) [w](https://x.org) `[c](c.md)`";
+    expect(absoluteLinks(text, "https://github.com/o/r", "v1.2.3")).toBe(
+      "![s](https://github.com/o/r/raw/v1.2.3/docs/images/s.png) [g](https://github.com/o/r/blob/v1.2.3/docs/a.md#item-piles)" +
+        " [h](#x) [w](https://x.org) `[c](c.md)`",
+    );
+    const block = "```md\n[c](c.md)\n```\n[d](d.md)\n";
+    expect(absoluteLinks(block, "https://r", "v1")).toBe(
+      "```md\n[c](c.md)\n```\n[d](https://r/blob/v1/d.md)\n",
+    );
+    expect(linkTargets(block)).toEqual(["d.md"]);
   });
 
   it("reads the npm commands of shell blocks only", () => {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
+import { linkTargets } from "../../tools/markdown-links.mjs";
 import { ROOT } from "../support/render";
 
 /**
@@ -25,7 +26,7 @@ interface Manifest {
 }
 interface Pkg {
   version: string;
-  brink: { releaseBase: string };
+  brink: { releaseBase: string; repository: string };
 }
 
 const RELEASE = join(ROOT, "release");
@@ -103,5 +104,32 @@ describe("npm run package", () => {
       expect(pack.label).toBe(`BRINK.Pack.${pack.name}`);
       expect(english.BRINK.Pack[pack.name], pack.name).toMatch(/\S/);
     }
+  });
+  it.each(["README.md", "CHANGELOG.md"])(
+    "ships %s with every link working outside the repository: each points at this release's files",
+    (file) => {
+      const shipped = Buffer.from(zip[file] ?? []).toString("utf8");
+      expect(shipped, `${file} is in the zip`).not.toBe("");
+      const atThisTag = new RegExp(`^${pkg.brink.repository}/(?:blob|raw)/v${pkg.version}/([^#]+)`);
+      const problems: string[] = [];
+      for (const target of linkTargets(shipped)) {
+        if (target.startsWith("#") || !target.startsWith(pkg.brink.repository)) continue;
+        const path = atThisTag.exec(target)?.[1];
+        if (path === undefined) problems.push(`${target}: not at tag v${pkg.version}`);
+        else if (!existsSync(join(ROOT, decodeURI(path)))) problems.push(`${target}: no file ${path}`);
+      }
+      const relative = linkTargets(shipped).filter(
+        (target) => !target.startsWith("#") && !/^[a-z][a-z0-9+.-]*:/i.test(target),
+      );
+      expect(relative, "links into files the zip does not hold").toEqual([]);
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it("points the shipped README at the guides under docs/ in the repository", () => {
+    const readme = Buffer.from(zip["README.md"] ?? []).toString("utf8");
+    expect(linkTargets(readme)).toContain(
+      `${pkg.brink.repository}/blob/v${pkg.version}/docs/players-and-gms.md#install-into-foundry`,
+    );
   });
 });
