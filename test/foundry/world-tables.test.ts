@@ -10,6 +10,7 @@ import { notifications, resetWorld, settings } from "../fake-foundry/install";
 import { asUser } from "../fake-foundry/runtime";
 import { fakePacks, resetFakePacks, type FakeRollTable } from "../fake-foundry/packs";
 import { controlsNamed, setControl } from "../fake-foundry/forms";
+import { expectConsoleReport } from "../support/console";
 import { bootCombat, DISPOSITIONS, player, setUpFight } from "./combat-fixtures";
 
 await bootCombat();
@@ -108,7 +109,8 @@ describe("world copies of Brink's tables", () => {
     const copy = (await fromUuid(chosen().retreat ?? "")) as unknown as FakeRollTable;
     await copy.update({ formula: "1d4" } as never);
     queueDice(1, 3);
-    expect(itemNames(await loneRetreat())).toEqual(["Serious Injury (Constitution)"]);
+    const actor = await expectConsoleReport("warn", /it rolls 1d4, Brink's rolls 1d10\./, loneRetreat);
+    expect(itemNames(actor)).toEqual(["Serious Injury (Constitution)"]);
     expect(warnings().join("\n")).toContain("it rolls 1d4, Brink's rolls 1d10.");
   });
 
