@@ -98,4 +98,91 @@ describe("tables from the compendium", () => {
     expect(singleDieFaces("d6")).toBe(6);
     expect(singleDieFaces("1d6+1")).toBeNull();
   });
+  it("names each face two rows claim, and each face a row reaches outside the die", () => {
+    const overlapping = {
+      formula: "1d10",
+      results: [
+        { range: [1, 5] as const, outcome: "attrition" },
+        { range: [5, 10] as const, outcome: "setback" },
+      ],
+    };
+    expect(retreatTableFrom(overlapping)).toEqual({
+      ok: false,
+      problems: [{ key: "overlapping", value: 5 }],
+    });
+    const outside = {
+      formula: "1d4",
+      results: [
+        { range: [0, 2] as const, outcome: "attrition" },
+        { range: [3, 5] as const, outcome: "setback" },
+      ],
+    };
+    expect(retreatTableFrom(outside)).toEqual({
+      ok: false,
+      problems: [
+        { key: "out-of-range", value: 0 },
+        { key: "out-of-range", value: 5 },
+      ],
+    });
+    expect(singleDieFaces("1d0")).toBeNull();
+  });
+
+  it("names the first row whose outcome it does not know, by its face or its successes", () => {
+    const table = shipped("setback");
+    const unknownAt = (face: number) => ({
+      ...table,
+      results: table.results.map((r) => (r.range[0] === face ? { ...r, outcome: "fireworks" } : r)),
+    });
+    expect(setbackTableFrom(unknownAt(1))).toEqual({
+      ok: false,
+      problems: [{ key: "unknown-outcome", value: 1 }],
+    });
+    const downed = (outcomes: unknown[], successes?: unknown) =>
+      downedTableFrom({ formula: "1d4", results: [{ range: [3, 3], outcomes, successes }] });
+    expect(downed(["setback", "nap"])).toEqual({
+      ok: false,
+      problems: [{ key: "unknown-outcome", value: 2 }],
+    });
+    expect(downed([], 1)).toEqual({ ok: false, problems: [{ key: "unknown-outcome", value: 1 }] });
+  });
+
+  it("takes a downed row's successes from a number flag only, and gives the whole table when it fits", () => {
+    const results = [0, 1, 2, 3].map((successes) => ({
+      range: [9, 9] as const,
+      successes,
+      outcomes: successes === 0 ? ["serious-injury", "setback"] : ["minor-injury"],
+    }));
+    expect(downedTableFrom({ formula: "1d4", results })).toEqual({
+      ok: true,
+      table: [
+        { range: [0, 0], result: ["serious-injury", "setback"] },
+        { range: [1, 1], result: ["minor-injury"] },
+        { range: [2, 2], result: ["minor-injury"] },
+        { range: [3, 3], result: ["minor-injury"] },
+      ],
+    });
+    const textSuccesses = downedTableFrom({
+      formula: "1d4",
+      results: [{ range: [1, 1], successes: "3", outcome: "setback" }],
+    });
+    expect(textSuccesses.ok ? [] : textSuccesses.problems).toEqual([
+      { key: "uncovered", value: 1 },
+      { key: "uncovered", value: 2 },
+      { key: "uncovered", value: 3 },
+    ]);
+  });
+
+  it("links only results that name both an outcome and a document", () => {
+    const links = outcomeLinks([
+      {
+        formula: "1d4",
+        results: [
+          { range: [1, 1], outcome: "setback", documentUuid: null },
+          { range: [2, 2], outcome: 7, documentUuid: "Item.seven" },
+          { range: [3, 3], outcome: "setback", documentUuid: "Item.setback" },
+        ],
+      },
+    ]);
+    expect(links).toEqual({ setback: "Item.setback" });
+  });
 });
