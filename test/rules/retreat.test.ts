@@ -543,6 +543,33 @@ describe("a party of four retreats", () => {
     }
   });
 
+  it("the revert gives back what the retreat changed, keeping what changed since", () => {
+    const { resolution } = retreat();
+    const [ayla, bram] = [party[0], party[1]];
+    if (!ayla || !bram) throw new Error("the party has Ayla and Bram");
+    // Since the retreat: Bram took 2 damage, raised CHA and gained exhaustion; Ayla raised STR.
+    const bramResult = byActor(resolution.characters, "bram");
+    const bramAfter = applyRetreatUpdate(bram, bramResult.update);
+    const bramLater = {
+      ...bramAfter,
+      health: { ...bramAfter.health, value: bramAfter.health.value - 2 },
+      attributes: { ...bramAfter.attributes, cha: 8 as const },
+      exhaustion: 1,
+    };
+    expect(applyRetreatRevert(bramLater, revertCharacterRetreat(bramResult, bramLater))).toEqual({
+      ...bram,
+      health: { value: 8, max: 10 },
+      attributes: { ...bram.attributes, cha: 8 },
+      exhaustion: 1,
+    });
+    const aylaResult = byActor(resolution.characters, "ayla");
+    const aylaAfter = applyRetreatUpdate(ayla, aylaResult.update);
+    const aylaLater = { ...aylaAfter, attributes: { ...aylaAfter.attributes, str: 8 as const } };
+    const reverted = applyRetreatRevert(aylaLater, revertCharacterRetreat(aylaResult, aylaLater));
+    expect(reverted.attributes).toEqual({ ...ayla.attributes, str: 8 });
+    expect(reverted.injuries).toEqual([]);
+  });
+
   it("the same retreat of the same party gets the same id; another combat another one", () => {
     const first = retreat().resolution;
     const again = retreat().resolution;
