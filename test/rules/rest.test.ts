@@ -4,6 +4,7 @@ import { fixedDice, seededDice } from "../../src/rules/dice";
 import { applyRestUpdate, bedRest, longRest, restorePools, shortRest } from "../../src/rules/rest";
 import type { RestCharacter, RestOptions, RestResult } from "../../src/rules/rest";
 import type { CarriedInjury } from "../../src/rules/retreat";
+import { restSeconds } from "../../src/rules/rest-duration";
 
 function character(overrides: Partial<RestCharacter> = {}): RestCharacter {
   return {
@@ -209,5 +210,14 @@ describe("whatever the rest", () => {
       endurance: { value: 10, max: 10 },
       health: { value: 10, max: 10 },
     });
+  });
+});
+
+describe("rest takes world time", () => {
+  it("an hour for a short rest, a night of eight hours for a long one, a week in bed", () => {
+    expect(restSeconds("short")).toBe(3600);
+    expect(restSeconds("long-safe")).toBe(8 * 3600);
+    expect(restSeconds("long-unsafe")).toBe(8 * 3600);
+    expect(restSeconds("bed-rest")).toBe(7 * 24 * 3600);
   });
 });
