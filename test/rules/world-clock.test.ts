@@ -65,6 +65,7 @@ describe("a dying character's turns passing out of combat", () => {
   it("refuses when the character is not dying or no time passed", () => {
     expect(passDyingTurns(createActorState({}), 1)).toMatchObject({ ok: false, reason: "not-dying" });
     expect(passDyingTurns(dying(2), 0)).toMatchObject({ ok: false, reason: "no-time" });
+    expect(passDyingTurns(dying(2), 1)).toMatchObject({ ok: true, state: { dying: { turnsTaken: 3 } } });
   });
 });
 
@@ -86,6 +87,16 @@ describe("one ally's stabilise attempt per round, out of combat per six seconds"
     expect(noted.state.status.unconscious).toBe(true);
     expect(stabiliseAttemptRefusal(noted.state, round)).toBe("already-attempted-this-round");
     expect(stabiliseAttemptRefusal(noted.state, outOfCombatRound(18))).toBeNull();
+  });
+
+  it("notes no attempt on someone not downed, or downed and since dead", () => {
+    const notDowned = noteDownedAttempt(createActorState({}), 2, { total: 4, difficulty: 10 });
+    expect(notDowned).toMatchObject({ ok: false, reason: "not-downed" });
+    const dead: ActorState = { ...down(), status: { ...down().status, dead: true } };
+    expect(noteDownedAttempt(dead, 2, { total: 4, difficulty: 10 })).toMatchObject({
+      ok: false,
+      reason: "not-downed",
+    });
   });
 
   it("reads a dying character's last attempt from its dying track", () => {
