@@ -13,6 +13,7 @@ import {
   endCombat,
   endRound,
   endTurn,
+  membersToMove,
   placeOf,
   reassignMember,
   removeMember,
@@ -254,5 +255,42 @@ describe("undo", () => {
       state = ok(endTurn(ok(takeTurn(state, next?.id ?? "")).state)).state;
     }
     expect(state.history).toHaveLength(UNDO_LIMIT);
+  });
+});
+
+describe("who has the move", () => {
+  it("nobody before the combat begins, during a turn, or after it ends", () => {
+    expect(membersToMove(setUp())).toEqual([]);
+    expect(teamToMove(setUp())).toBeNull();
+    expect(membersToMove(midTurn())).toEqual([]);
+    expect(membersToMove(ended())).toEqual([]);
+    expect(teamToMove(ended("dexterity"))).toBeNull();
+  });
+
+  it("in a dexterity combat: the first place with someone to act, its team, or none when teams share it", () => {
+    const shared = ok(
+      beginCombat(setUp("dexterity"), { sequence: [["roland", "captain"], ["petra"]] }),
+    ).state;
+    expect(membersToMove(shared)).toEqual(["roland", "captain"]);
+    expect(teamToMove(shared)).toBeNull();
+    const rolandActs = ok(takeTurn(shared, "roland")).state;
+    expect(teamToMove(rolandActs)).toBe("party");
+    const captainLeft = ok(endTurn(rolandActs)).state;
+    expect(membersToMove(captainLeft)).toEqual(["captain"]);
+    expect(teamToMove(captainLeft)).toBe("guards");
+    const petraNext = ok(endTurn(ok(takeTurn(captainLeft, "captain")).state)).state;
+    expect(membersToMove(petraNext)).toEqual(["petra"]);
+  });
+
+  it("in a surprise round: the surprising team's members not marked surprised, and who cannot be surprised", () => {
+    let state = setUp();
+    state = ok(setSurprised(state, "petra", true)).state;
+    state = ok(setCannotBeSurprised(state, "captain", true)).state;
+    state = ok(beginCombat(state, { surprisingTeams: ["party"] })).state;
+    expect(state.phase).toBe("surprise");
+    expect(membersToMove(state)).toEqual(["roland"]);
+    expect(takeTurn(state, "petra")).toEqual({ ok: false, reason: "not-in-surprise" });
+    const next = ok(endTurn(ok(takeTurn(state, "roland")).state)).state;
+    expect(membersToMove(next)).toEqual(["captain"]);
   });
 });
