@@ -16,6 +16,19 @@ const characterTab = (tab: string): Surface => ({
     (await renderSheet(CharacterSheet, await showcaseCharacter(), (s) => (s.tabGroups.primary = tab))).html,
 });
 
+/** A character down at zero health: the GM's life section offers the death luck test by hand. */
+const fallenCharacter: Surface = {
+  name: "character-fallen",
+  size: { width: 760, height: 720 },
+  place: "window",
+  html: async () => {
+    const actor = await showcaseCharacter();
+    await actor.update({ system: { health: { value: 0 }, conditions: ["unconscious"] } } as never);
+    return (await renderSheet(CharacterSheet, actor)).html;
+  },
+  use: async (page) => page.locator(".life-panel").scrollIntoViewIfNeeded(),
+};
+
 /** The NPC sheet at its own width, and dragged out to the character sheet's. */
 const npc: Surface = {
   name: "npc",
@@ -72,6 +85,7 @@ const ITEM_TYPES = ["weapon", "armour", "shield", "gear", "talent", "injury", "s
 
 export const SHEETS: Surface[] = [
   ...["character", "inventory", "consequences", "effects", "biography"].map(characterTab),
+  fallenCharacter,
   npc,
   ...ITEM_TYPES.map((type) => itemSheet(type)),
   itemSheet("gear", "Hooded lantern"),
