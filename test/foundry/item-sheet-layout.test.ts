@@ -4,8 +4,8 @@
  * where a blank is stored, and an injury's progress saying what it counts. Edited through the
  * rendered form, each change submitting the whole form as Foundry v13 does.
  */
-import { beforeEach, describe, expect, it } from "vitest";
-import { notifications, resetWorld } from "../fake-foundry/install";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { notifications, resetWorld, settings } from "../fake-foundry/install";
 import { openSheet, submitSheetForm } from "../support/sheets";
 import { bootBrink } from "./boot";
 
@@ -16,6 +16,7 @@ const { itemModels } = await import("../../src/data");
 beforeEach(() => {
   resetWorld();
 });
+afterEach(() => settings.reset());
 
 async function ownedItem(data: Record<string, unknown>) {
   const actor = await Actor.implementation.create({ name: "Owner", type: "character", items: [data] });
@@ -53,6 +54,18 @@ describe("the item sheet groups its fields by use", () => {
     const [attack] = sets;
     expect(attack?.names.slice(0, 3)).toEqual(["system.damage", "system.damageType", "system.properties"]);
     expect(sets.at(-1)?.names).toEqual(["system.metal", "system.durability.max", "system.durability.value"]);
+  });
+
+  it("puts the damage die beside the damage under direct damage, where the die is what the weapon deals", async () => {
+    await settings.set("brink", "damageRule", "direct");
+    const spear = await ownedItem({ name: "Spear", type: "weapon", system: { damage: 4, damageDie: 8 } });
+    const sheet = await openSheet(BrinkItemSheet, spear);
+
+    expect(fieldsets(sheet.element)[0]?.names.slice(0, 3)).toEqual([
+      "system.damage",
+      "system.damageDie",
+      "system.damageType",
+    ]);
   });
 
   /** Each type as the sheet shows all it can: a light source, a minor injury that counts its rests. */

@@ -39,12 +39,13 @@ export const ITEM_LAYOUTS: Record<string, readonly ItemGroupLayout[]> = {
       id: "attack",
       fields: [
         "damage",
+        // Under direct damage the die is what the weapon deals, so it sits beside the damage.
+        "damageDie",
         "damageType",
         "properties",
         "criticalDamage",
         "criticalThreshold",
         "range",
-        "damageDie",
       ],
     },
     { id: "wielding", fields: ["attributes", "proficiencies"] },
