@@ -6,7 +6,7 @@ import {
   damageAttribute,
   stepsBetween,
 } from "../../src/rules/exploration/corruption";
-import { burnHour, type LightState } from "../../src/rules/exploration/light";
+import { burnHour, isLightSource, refillBlock, type LightState } from "../../src/rules/exploration/light";
 import { checkResilience } from "../../src/rules/exploration/resilience";
 import { bestModifier, returnDifficulty, rollToReturn } from "../../src/rules/exploration/return";
 import { rangeIndexFor, rollTravelTurn } from "../../src/rules/exploration/travel-turn";
@@ -30,6 +30,7 @@ describe("a travel turn (RULES §7.5)", () => {
     ];
     expect([1, 2, 10, 11, 19, 20].map((face) => rangeIndexFor(face, ranges))).toEqual([0, 1, 1, 2, 2, 3]);
     expect(rangeIndexFor(21, ranges)).toBe(-1);
+    expect(rangeIndexFor(0, ranges)).toBe(-1);
   });
 });
 
@@ -137,5 +138,29 @@ describe("corruption", () => {
       attribute: null,
     });
     expect(dice.remaining()).toBe(0);
+  });
+});
+
+describe("refilling a lantern (S1: a flask of oil for its full hours)", () => {
+  it("refills a lantern that has burnt some or all of its hours", () => {
+    expect(refillBlock({ hours: 3, left: 0, consumed: false })).toBeNull();
+    expect(refillBlock({ hours: 3, left: 2, consumed: false })).toBeNull();
+  });
+
+  it("refuses a full one, and one never lit", () => {
+    expect(refillBlock({ hours: 3, left: 3, consumed: false })).toBe("full");
+    expect(refillBlock({ hours: 3, left: null, consumed: false })).toBe("full");
+  });
+
+  it("refuses what is no lantern: a torch used up as it burns, or an item that gives no light", () => {
+    expect(refillBlock({ hours: 1, left: 0, consumed: true })).toBe("not-refillable");
+    expect(refillBlock({ hours: null, left: null, consumed: false })).toBe("not-refillable");
+    expect(refillBlock({ hours: 0, left: 0, consumed: false })).toBe("not-refillable");
+  });
+
+  it("counts as a light source only with hours to burn", () => {
+    expect(isLightSource(1)).toBe(true);
+    expect(isLightSource(0)).toBe(false);
+    expect(isLightSource(null)).toBe(false);
   });
 });
