@@ -100,4 +100,56 @@ describe("critical damage (RULES §7.3)", () => {
     expect(tended.state.critical).toBeNull();
     expect(tended.state.status.stable).toBe(true);
   });
+  it("a STR test rolled exactly at the new STR passes", () => {
+    const result = applyDamage(worn(), direct(3), fixedDice([6]));
+    expect(result.steps).toContainEqual(
+      expect.objectContaining({ kind: "critical-test", roll: 6, success: true }),
+    );
+    expect(result.state.critical).toBeNull();
+  });
+
+  it("STR at 0 is logged as the attribute at zero, which kills", () => {
+    const weak = { ...worn(), attributes: { ...worn().attributes, str: 4 as const } };
+    expect(applyDamage(weak, direct(3), fixedDice([])).steps).toContainEqual({
+      kind: "attribute-zero",
+      attribute: "str",
+      outcome: "dead",
+    });
+  });
+
+  it("a failed STR test undoes stable, and a second one leaves the running hour as it is", () => {
+    const stable = { ...worn(), status: { ...worn().status, stable: true } };
+    const wounded = applyDamage(stable, direct(3), fixedDice([7])).state;
+    expect(wounded.status).toMatchObject({ unconscious: true, stable: false });
+    const later = ok(passCriticalTime(wounded, 5)).state;
+    const again = applyDamage(later, direct(1), fixedDice([20])).state;
+    expect(again.critical).toEqual({ roundsElapsed: 5, lastAttemptRound: null });
+  });
+
+  it("counts the hour down round by round, refusing no time and someone not on the clock", () => {
+    const wounded = applyDamage(worn(), direct(3), fixedDice([7])).state;
+    expect(ok(passCriticalTime(wounded, 10)).steps).toEqual([
+      { kind: "critical-round", roundsElapsed: 10, roundsLeft: CRITICAL_ROUNDS - 10 },
+    ]);
+    expect(passCriticalTime(wounded, 0)).toEqual({ ok: false, reason: "no-time" });
+    expect(passCriticalTime(worn(), 1)).toEqual({ ok: false, reason: "not-critical" });
+    const dead = { ...wounded, status: { ...wounded.status, dead: true } };
+    expect(passCriticalTime(dead, 1)).toEqual({ ok: false, reason: "not-critical" });
+    expect(aidCritical(worn(), { total: 20, difficulty: 8 }, 1)).toEqual({
+      ok: false,
+      reason: "not-critical",
+    });
+    expect(aidCritical(dead, { total: 20, difficulty: 8 }, 1)).toEqual({ ok: false, reason: "not-critical" });
+  });
+
+  it("tending that meets the difficulty exactly stabilises, and its card says so", () => {
+    const wounded = applyDamage(worn(), direct(3), fixedDice([7])).state;
+    expect(ok(aidCritical(wounded, { total: 8, difficulty: 8 }, 2)).steps).toEqual([
+      { kind: "stabilise-attempt", total: 8, difficulty: 8, success: true },
+      { kind: "stable" },
+    ]);
+    expect(ok(aidCritical(wounded, { total: 7, difficulty: 8 }, 2)).steps).toEqual([
+      { kind: "stabilise-attempt", total: 7, difficulty: 8, success: false },
+    ]);
+  });
 });
