@@ -26,6 +26,8 @@ describe("who stands within 1 m of a target", () => {
   it("measures from the edge of large creatures", () => {
     expect(gapBetween(at("ogre", 0, 0, 2), at("hero", 3, 1))).toBe(1);
     expect(gapBetween(at("ogre", 0, 0, 2), at("hero", 4, 1))).toBe(2);
+    expect(gapBetween(at("ogre", 0, 0, 2), at("hero", 1, 3))).toBe(1);
+    expect(gapBetween(at("hero", 1, 4), at("ogre", 0, 0, 2))).toBe(2);
   });
 });
 
@@ -49,6 +51,15 @@ describe("movement on a square grid (S4: every second diagonal counts 2 m)", () 
         1,
       ),
     ).toBe(3);
+    expect(
+      pathMetres(
+        [
+          { dx: 2, dy: 2 },
+          { dx: 1, dy: -1 },
+        ],
+        1,
+      ),
+    ).toBe(4);
     expect(pathMetres([{ dx: 2, dy: 2 }], 1.5)).toBe(4.5);
   });
 
@@ -83,5 +94,18 @@ describe("flanking (RULES §3)", () => {
     expect(isFlanked(target, [square("w", 4, 5), square("n", 5, 4)], 1)).toBe(false);
     expect(isFlanked(target, [square("w", 4, 5)], 1)).toBe(false);
     expect(isFlanked(target, [square("w", 4, 5), square("far-e", 8, 5)], 1)).toBe(false);
+  });
+  it("counts enemies exactly 135° apart as opposite, and 120° apart as not", () => {
+    expect(isFlanked(target, [square("w", 4, 5), square("ne", 6, 4)], 1)).toBe(true);
+    // From the target's centre (5.5, 5.5): one enemy 1.5 m west, one 1.5 m away at 120° from it.
+    const west = { id: "west", x: 3.5, y: 5, width: 1, height: 1 };
+    const at120 = { id: "at120", x: 5.75, y: 3.701, width: 1, height: 1 };
+    expect(isFlanked(target, [west, at120], 1)).toBe(false);
+  });
+
+  it("reads directions from the centres of large creatures", () => {
+    const ogre = { id: "ogre", x: 4, y: 4, width: 2, height: 2 };
+    expect(isFlanked(ogre, [square("w", 3, 4), square("e", 6, 5)], 1)).toBe(true);
+    expect(isFlanked(ogre, [square("n", 4, 3), square("s", 5, 6)], 1)).toBe(true);
   });
 });
