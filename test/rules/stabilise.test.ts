@@ -150,6 +150,53 @@ describe("stabilising and the d20 injury table", () => {
   });
 });
 
+describe("what the stabilise card tells", () => {
+  it("each step of a lost size: the table's face, the step, the health gained", () => {
+    expect(ok(stabiliseDowned(downed(), fixedDice([2]))).steps).toEqual([
+      { kind: "stable" },
+      { kind: "s1-injury", face: 2, result: { kind: "lose-step", attribute: "str" }, healRoll: null },
+      { kind: "attribute-step", attribute: "str", from: 6, to: 4 },
+      { kind: "healed", pool: "health", gained: 1, value: 1 },
+    ]);
+    expect(ok(stabiliseDowned(downed(), fixedDice([20, 6]))).steps.at(-1)).toEqual({
+      kind: "healed",
+      pool: "health",
+      gained: 7,
+      value: 7,
+    });
+  });
+
+  it("a death from a lost size heals nothing; a lost body part steps no attribute down", () => {
+    const frail = { str: 4, dex: 6, con: 6, int: 6, wis: 6, cha: 6 } as const;
+    const dead = ok(stabiliseDowned(downed(true, { attributes: frail }), fixedDice([2])));
+    expect(dead.state.health.value).toBe(0);
+    expect(dead.steps.map((step) => step.kind)).not.toContain("healed");
+    const maimed = ok(stabiliseDowned(downed(), fixedDice([8])));
+    expect(maimed.state.attributes).toEqual(downed().attributes);
+  });
+
+  it("each round down counts towards the ten, and says how many are left", () => {
+    expect(ok(endDownedRound(downed())).steps).toEqual([
+      { kind: "downed-round", roundsElapsed: 1, roundsLeft: 9, fightOver: false },
+    ]);
+    expect(ok(endDownedRound(endRounds(downed(), 3))).steps[0]).toMatchObject({ roundsLeft: 6 });
+  });
+
+  it("going down undoes stable; only the downed and living can be stabilised", () => {
+    const stable = createActorState({ endurance: { value: 0, max: 10 }, health: { value: 3, max: 10 } });
+    const fallen = applyDamage(
+      { ...stable, status: { ...stable.status, stable: true } },
+      { amount: 9, type: "slashing", lethal: true },
+      fixedDice([]),
+      { rule: "stabilise", inCombat: true },
+    ).state;
+    expect(fallen.status).toMatchObject({ unconscious: true, stable: false });
+    expect(stabiliseDowned(createActorState(), fixedDice([9]))).toEqual({ ok: false, reason: "not-downed" });
+    const dead = { ...downed(), status: { ...downed().status, dead: true } };
+    expect(stabiliseDowned(dead, fixedDice([9]))).toEqual({ ok: false, reason: "not-downed" });
+  });
+});
+
 describe("the default d20 table", () => {
   it("covers every face from 1 to 20 exactly once", () => {
     const faces = S1_INJURY_TABLE.flatMap((row) =>
@@ -157,5 +204,7 @@ describe("the default d20 table", () => {
     );
     expect(faces).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
     expect(s1InjuryRow(11).result).toEqual({ kind: "lose-body-part" });
+    expect(() => s1InjuryRow(0)).toThrow("S1 injury table has no face 0");
+    expect(() => s1InjuryRow(21)).toThrow("S1 injury table has no face 21");
   });
 });
