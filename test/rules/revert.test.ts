@@ -49,6 +49,56 @@ describe("revertByDelta", () => {
   });
 });
 
+describe("revertByDelta, field by field", () => {
+  it("gives back the death difficulty the application added, keeping later changes, never below 0", () => {
+    const now = createActorState({ deathDifficulty: 15 });
+    expect(revertByDelta(now, { deathDifficulty: 10 }, { deathDifficulty: 12 })).toEqual({
+      ok: true,
+      update: { deathDifficulty: 13 },
+    });
+    const low = createActorState({ deathDifficulty: 1 });
+    expect(revertByDelta(low, { deathDifficulty: 0 }, { deathDifficulty: 5 })).toEqual({
+      ok: true,
+      update: { deathDifficulty: 0 },
+    });
+    const hurt = createActorState({ deathDifficulty: 15, health: pool(6) });
+    expect(revertByDelta(hurt, { health: pool(5) }, { health: pool(4) })).toEqual({
+      ok: true,
+      update: { health: pool(7) },
+    });
+  });
+
+  it("writes nothing for a pool the application left as it was, or recorded on one side only", () => {
+    const now = createActorState({ endurance: pool(5) });
+    expect(revertByDelta(now, { endurance: pool(5) }, { endurance: pool(5) })).toEqual({
+      ok: true,
+      update: {},
+    });
+    expect(revertByDelta(now, { endurance: pool(7) }, {})).toEqual({ ok: true, update: {} });
+  });
+
+  it("puts back only the life conditions the application changed; one changed since stays", () => {
+    const now = createActorState({ status: { ...alive, unconscious: true, routed: true } });
+    expect(revertByDelta(now, { status: alive }, { status: { ...alive, unconscious: true } })).toEqual({
+      ok: true,
+      update: { status: { ...alive, routed: true } },
+    });
+    expect(revertByDelta(now, {}, { status: { ...alive, unconscious: true } })).toEqual({
+      ok: true,
+      update: {},
+    });
+  });
+
+  it("undoes a killing blow that recorded only what it wrote", () => {
+    const dead = { ...alive, dead: true, unconscious: true };
+    const now = createActorState({ status: dead, health: pool(0) });
+    expect(revertByDelta(now, { health: pool(3) }, { health: pool(0), status: dead })).toEqual({
+      ok: true,
+      update: { health: pool(3) },
+    });
+  });
+});
+
 describe("unlike", () => {
   it("names the kept fields the character does not hold, ignoring attributes written through items", () => {
     const now = createActorState({ endurance: pool(4) });
