@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActorState, type Step } from "../../src/rules/damage-chain";
 import { applyDamage } from "../../src/rules/damage-chain";
-import { attacksAsBlast, detachmentAftermath, detachmentEdges } from "../../src/rules/detachments";
+import { attacksAsBlast, detachmentAftermath, detachmentEdges, netEdge } from "../../src/rules/detachments";
 import { directDice } from "../../src/rules/direct-damage";
 import { fixedDice } from "../../src/rules/dice";
 
@@ -24,6 +24,19 @@ describe("detachments' edges on an attack (RULES §7.4)", () => {
   it("[decision] gives a detachment attacking a detachment neither edge", () => {
     expect(attack(true, false, [true])).toEqual([]);
     expect(attack(true, false, [false, true])).toEqual([]);
+  });
+
+  it("counts an edge only when every target earns it, and none with no target", () => {
+    expect(attack(false, false, [true, false])).toEqual([]);
+    expect(attack(false, false, [])).toEqual([]);
+    expect(attack(true, false, [])).toEqual([]);
+    expect(
+      netEdge([
+        { advantage: 1, reason: "attacker-detachment" },
+        { advantage: -1, reason: "target-detachment" },
+      ]),
+    ).toBe(0);
+    expect(netEdge([{ advantage: -1, reason: "target-detachment" }])).toBe(-1);
   });
 
   it("under direct damage turns the edges into d4s and d12s, cancelling a chosen position", () => {
@@ -82,6 +95,23 @@ describe("damage to a detachment (RULES §7.4)", () => {
     expect(killed.ok && killed.state.status).toMatchObject({ dead: true, unconscious: false });
     const spared = applyDamage(band(), hit(5, { lethal: false }), fixedDice([]), { detachment: true });
     expect(spared.ok && spared.state.status).toMatchObject({ routed: true, dead: false });
+  });
+
+  it("tells on its card why it was routed or destroyed", () => {
+    const steps = (blow: Partial<Parameters<typeof detachmentAftermath>[1]>) => {
+      const log: Step[] = [];
+      const base = { direct: false, lethal: true, critical: false, atZero: false, remainder: 0 };
+      detachmentAftermath(band(), { ...base, ...blow }, log);
+      return log;
+    };
+    expect(steps({ critical: true })).toEqual([{ kind: "routed", reason: "critical-hit" }]);
+    expect(steps({ atZero: true })).toEqual([{ kind: "destroyed", reason: "zero-health" }]);
+    expect(steps({ atZero: true, lethal: false })).toEqual([{ kind: "routed", reason: "nonlethal" }]);
+    expect(steps({ direct: true, remainder: 1 }).at(-1)).toEqual({
+      kind: "routed",
+      reason: "critical-damage",
+    });
+    expect(steps({ direct: true, remainder: 0, critical: true })).toEqual([]);
   });
 
   it("does not repeat the rout of a detachment already routed", () => {
