@@ -16,6 +16,20 @@ describe("starting a timed condition", () => {
     expect(started.timers).toEqual([cover]);
   });
 
+  it("keeps the timers of other conditions, and the condition once when it is already on", () => {
+    const started = startTimer(["in-cover"], [guard, cover], "in-cover", "ownTurnStart");
+    expect(started.conditions).toEqual(["in-cover"]);
+    expect(started.timers).toEqual([guard, cover]);
+  });
+
+  it("lasts until one rest however many rounds are asked, and the own-turn skip is for 'end of its turn' only", () => {
+    expect(startTimer([], [], "disoriented", "rest", { rounds: 3 }).timers).toEqual([shaken]);
+    expect(startTimer([], [], "surprised", "roundEnd", { rounds: 2, inOwnTurn: true }).timers).toEqual([
+      rallied,
+    ]);
+    expect(startTimer([], [], "in-cover", "ownTurnStart", { inOwnTurn: true }).timers).toEqual([cover]);
+  });
+
   it("lasts N rounds when asked", () => {
     expect(startTimer([], [], "surprised", "roundEnd", { rounds: 2 }).timers).toEqual([rallied]);
   });

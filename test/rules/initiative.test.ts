@@ -189,6 +189,9 @@ describe("dexterity order (S1)", () => {
   it("moves only the delaying member and keeps the rest in order", () => {
     expect(delayInSequence([["a"], ["b"], ["c"], ["d"]], "a", "c")).toEqual([["b"], ["c"], ["a"], ["d"]]);
     expect(delayInSequence([["a"], ["b"]], "b", "a")).toBeUndefined();
+    expect(delayInSequence([["a", "b"], ["c"]], "a", "b")).toBeUndefined();
+    expect(delayInSequence([["a"], ["b"]], "x", "b")).toBeUndefined();
+    expect(delayInSequence([["a", "b"], ["c"]], "a", "c")).toEqual([["b"], ["c"], ["a"]]);
   });
 
   it("refuses to begin without an order covering every member exactly once", () => {
