@@ -294,3 +294,67 @@ describe("who has the move", () => {
     expect(membersToMove(next)).toEqual(["captain"]);
   });
 });
+
+describe("passing the move when who can act changes", () => {
+  const three = (mode: InitiativeMode = "teams"): TurnState => {
+    const members = [...MEMBERS, { id: "wolf", teamId: "wolves" }];
+    const set = ok(setupTurnState(mode, ["party", "guards", "wolves"], members)).state;
+    const sequence = [["roland"], ["captain"], ["wolf"], ["petra"]];
+    return ok(beginCombat(set, mode === "teams" ? {} : { sequence })).state;
+  };
+  const afterRoland = (mode: InitiativeMode = "teams") =>
+    ok(endTurn(ok(takeTurn(three(mode), "roland")).state)).state;
+
+  it("a knock-out of the team to move passes it to the next team after that one, and says so", () => {
+    const guardsMove = afterRoland();
+    expect(teamToMove(guardsMove)).toBe("guards");
+    const { state, events } = ok(setCanAct(guardsMove, "captain", false));
+    expect(teamToMove(state)).toBe("wolves");
+    expect(events).toEqual([{ type: "teamMove", round: 1, teamId: "wolves", memberIds: ["wolf"] }]);
+  });
+
+  it("a knock-out elsewhere leaves the move where it is, and says nothing", () => {
+    const { state, events } = ok(setCanAct(afterRoland(), "petra", false));
+    expect(teamToMove(state)).toBe("guards");
+    expect(events).toEqual([]);
+  });
+
+  it("in a dexterity combat, a knock-out of whoever has the place moves it on; elsewhere nothing moves", () => {
+    const captainsPlace = afterRoland("dexterity");
+    expect(membersToMove(captainsPlace)).toEqual(["captain"]);
+    expect(membersToMove(ok(setCanAct(captainsPlace, "captain", false)).state)).toEqual(["wolf"]);
+    const elsewhere = ok(setCanAct(captainsPlace, "petra", false));
+    expect(membersToMove(elsewhere.state)).toEqual(["captain"]);
+    expect(elsewhere.events).toEqual([]);
+  });
+
+  it("everyone down before anyone acts: nobody has the move, and the round waits for a recovery", () => {
+    let state = three();
+    for (const id of ["roland", "petra", "captain"]) state = ok(setCanAct(state, id, false)).state;
+    const { state: down, events } = ok(setCanAct(state, "wolf", false));
+    expect(down.round).toBe(1);
+    expect(down.toMove).toBeNull();
+    expect(events).toEqual([]);
+    const back = ok(setCanAct(down, "captain", true));
+    expect(teamToMove(back.state)).toBe("guards");
+  });
+
+  it("a GM's turn out of order gives the move to that member's team", () => {
+    const { state } = ok(takeTurn(three(), "captain", { byGM: true }));
+    expect(teamToMove(state)).toBe("guards");
+    expect(teamToMove(ok(endTurn(state)).state)).toBe("wolves");
+  });
+
+  it("skipping a member whose team does not have the move leaves the move; skipping the one who has it passes it", () => {
+    const skippedElsewhere = ok(skipTurn(three(), "captain"));
+    expect(teamToMove(skippedElsewhere.state)).toBe("party");
+    expect(skippedElsewhere.events.map((event) => event.type)).toEqual(["turnSkip"]);
+    const state = ok(setCanAct(three(), "petra", false)).state;
+    expect(teamToMove(ok(skipTurn(state, "roland")).state)).toBe("guards");
+  });
+
+  it("the team order must name each team once: a stranger in it is refused", () => {
+    expectRefused(begun(), (state) => reorderTeams(state, ["party", "wolves"]), "invalid-order");
+    expectRefused(begun(), (state) => reorderTeams(state, ["party", "party"]), "invalid-order");
+  });
+});
