@@ -84,6 +84,55 @@ describe("retreat table (d10)", () => {
     expect(result.rolls[0]).toMatchObject({ purpose: "retreat-table", die: 10, faces: [face], total: face });
   });
 
+  it("lists each roll of a setback by what it was for, and each consequence it left", () => {
+    const tired = retreatOne(character({ exhaustion: 2 }), fixedDice([6, 1]));
+    expect(tired.rolls.map((roll) => [roll.purpose, roll.faces])).toEqual([
+      ["retreat-table", [6]],
+      ["setback-table", [1]],
+    ]);
+    expect(tired.consequences).toEqual([{ key: "exhaustion", from: 2, to: 3 }]);
+    const lost = retreatOne(character(), fixedDice([6, 6]));
+    expect(lost.consequences).toEqual([{ key: "separated" }]);
+    const dropping = retreatOne(
+      character({ items: [{ id: "shield", worn: true, dropped: false }] }),
+      fixedDice([6, 4, 2]),
+    );
+    expect(dropping.rolls.map((roll) => [roll.purpose, roll.die, roll.faces])).toEqual([
+      ["retreat-table", 10, [6]],
+      ["setback-table", 10, [4]],
+      ["dropped-count", 3, [2]],
+    ]);
+  });
+
+  it("lists the downed character's death luck tests as d20s", () => {
+    const fallen = character({
+      health: { value: 0, max: 10 },
+      endurance: { value: 0, max: 10 },
+      statuses: ["unconscious"],
+    });
+    const rolls = retreatOne(fallen, thenSeeded([15, 12, 20])).rolls;
+    expect(
+      rolls.filter((roll) => roll.purpose === "death-luck").map((roll) => [roll.die, roll.faces]),
+    ).toEqual([
+      [20, [15]],
+      [20, [12]],
+      [20, [20]],
+    ]);
+  });
+
+  it("lists the minor injury's attribute roll", () => {
+    const minor = retreatOne(character(), fixedDice([3, 2]));
+    expect(minor.rolls.map((roll) => [roll.purpose, roll.die, roll.faces])).toEqual([
+      ["retreat-table", 10, [3]],
+      ["minor-attribute", 6, [2]],
+    ]);
+    const serious = retreatOne(character(), fixedDice([1, 4]));
+    expect(serious.rolls.map((roll) => [roll.purpose, roll.die, roll.faces])).toEqual([
+      ["retreat-table", 10, [1]],
+      ["serious-attribute", 6, [4]],
+    ]);
+  });
+
   it("the shipped tables cover every face exactly once", () => {
     expect(retreatTablesProblems(DEFAULT_RETREAT_TABLES)).toEqual([]);
   });
