@@ -9,6 +9,7 @@ import {
   addMember,
   addTeam,
   beginCombat,
+  createTurnState,
   delayMember,
   endCombat,
   endRound,
@@ -356,5 +357,33 @@ describe("passing the move when who can act changes", () => {
   it("the team order must name each team once: a stranger in it is refused", () => {
     expectRefused(begun(), (state) => reorderTeams(state, ["party", "wolves"]), "invalid-order");
     expectRefused(begun(), (state) => reorderTeams(state, ["party", "party"]), "invalid-order");
+  });
+});
+
+describe("changes that leave the move where it is", () => {
+  it("announce nothing", () => {
+    const running = begun();
+    const quiet: TurnResult[] = [
+      setCannotBeSurprised(running, "petra", true),
+      setSurprised(running, "petra", true),
+      addMember(running, { id: "newcomer", teamId: "party" }),
+      reassignMember(running, "petra", "guards"),
+      addTeam(running, "wolves"),
+      reorderTeams(running, ["guards", "party"]),
+      removeTeam(ok(addTeam(running, "wolves")).state, "wolves"),
+      delayMember(begun("dexterity"), "captain", "petra"),
+    ];
+    for (const result of quiet) expect(ok(result).events).toEqual([]);
+  });
+
+  it("a new combat is in teams mode, with no teams, members, surprise or history yet", () => {
+    expect(createTurnState()).toMatchObject({
+      mode: "teams",
+      phase: "setup",
+      teams: [],
+      members: [],
+      surprisingTeams: [],
+      history: [],
+    });
   });
 });
