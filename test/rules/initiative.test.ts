@@ -303,3 +303,19 @@ describe("sequence scheduling property", () => {
     );
   });
 });
+
+describe("a tie that will not break", () => {
+  it("is rolled again at most 20 times, then keeps the order given", () => {
+    const dice = fixedDice(Array.from({ length: 40 }, () => 3));
+    const order = dexterityOrder(
+      [
+        { id: "petra", dex: 6 },
+        { id: "roland", dex: 6 },
+      ],
+      dice,
+    );
+    expect(order.sequence).toEqual([["petra"], ["roland"]]);
+    expect(order.tieRolls.petra).toHaveLength(20);
+    expect(dice.remaining()).toBe(0);
+  });
+});

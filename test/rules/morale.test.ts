@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../../src/rules/dice";
-import { MORALE_DIFFICULTY, checkMorale, moraleBonus, rollMorale } from "../../src/rules/morale";
+import { MORALE_DIFFICULTY, checkMorale, moraleBonus, rollModeOf, rollMorale } from "../../src/rules/morale";
 import type { MoraleSubject, RollMode } from "../../src/rules/morale";
 
 const goblin = (id: string, moraleBonus = 0, group = "goblin"): MoraleSubject => ({
@@ -93,5 +93,14 @@ describe("who rolls together", () => {
     const result = checkMorale(side, { scope: "individual" }, dice);
     expect(result.routedIds).toEqual(["g2"]);
     expect(dice.remaining()).toBe(0);
+  });
+});
+
+describe("advantage and disadvantage", () => {
+  it("cancel each other; either alone decides the roll", () => {
+    expect(rollModeOf(true, true)).toBe("normal");
+    expect(rollModeOf(false, false)).toBe("normal");
+    expect(rollModeOf(true, false)).toBe("advantage");
+    expect(rollModeOf(false, true)).toBe("disadvantage");
   });
 });

@@ -75,6 +75,9 @@ describe("revertByDelta, field by field", () => {
       update: {},
     });
     expect(revertByDelta(now, { endurance: pool(7) }, {})).toEqual({ ok: true, update: {} });
+    expect(revertByDelta(now, { deathDifficulty: 10 }, {})).toEqual({ ok: true, update: {} });
+    expect(revertByDelta(now, {}, { deathDifficulty: 12 })).toEqual({ ok: true, update: {} });
+    expect(revertByDelta(now, { status: alive }, { status: alive })).toEqual({ ok: true, update: {} });
   });
 
   it("puts back only the life conditions the application changed; one changed since stays", () => {

@@ -171,6 +171,7 @@ describe("what the stabilise card tells", () => {
     const dead = ok(stabiliseDowned(downed(true, { attributes: frail }), fixedDice([2])));
     expect(dead.state.health.value).toBe(0);
     expect(dead.steps.map((step) => step.kind)).not.toContain("healed");
+    expect(dead.steps.at(-1)).toEqual({ kind: "dead", cause: "attribute-zero" });
     const maimed = ok(stabiliseDowned(downed(), fixedDice([8])));
     expect(maimed.state.attributes).toEqual(downed().attributes);
   });
