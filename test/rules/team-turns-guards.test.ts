@@ -184,6 +184,13 @@ describe("teams during combat", () => {
     expect(teamToMove(after)).toBe("guards");
   });
 
+  it("removing one surprising team leaves the other's surprise", () => {
+    let state = ok(addTeam(setUp(), "wolves")).state;
+    state = ok(addTeam(state, "bats")).state;
+    state = ok(beginCombat(state, { surprisingTeams: ["party", "wolves", "bats"] })).state;
+    expect(ok(removeTeam(state, "wolves")).state.surprisingTeams).toEqual(["party", "bats"]);
+  });
+
   it("a team with members cannot be removed", () => {
     expectRefused(begun(), (state) => removeTeam(state, "guards"), "team-not-empty");
   });
@@ -212,6 +219,11 @@ describe("members during combat", () => {
     ).state;
     expect(joined.sequence).toEqual([["roland"], ["captain", "newcomer"], ["petra"]]);
     expect(placeOf(joined, "newcomer")).toBe(1);
+    const pastTheEnd = ok(
+      addMember(begun("dexterity"), { id: "newcomer", teamId: "party" }, { group: 9, join: true }),
+    ).state;
+    expect(pastTheEnd.sequence).toEqual([...DEX_SEQUENCE, ["newcomer"]]);
+    expect(ok(addMember(begun(), { id: "newcomer", teamId: "party" })).state.sequence).toEqual([]);
   });
 
   it("before a dexterity combat begins gets no place yet: the sequence comes with the start", () => {
