@@ -80,6 +80,11 @@ describe("a retreat attempt", () => {
     });
   });
 
+  it("a character without followers asks no morale check", () => {
+    const result = resolveRetreatAction({ actorId: "hero", test: passed, hit: false, followerIds: [] });
+    expect(result).toMatchObject({ outcome: "retreated", followerMorale: null });
+  });
+
   it("any hit stops it, even after a passed test", () => {
     const result = resolveRetreatAction({ actorId: "hero", test: passed, hit: true, followerIds: [] });
     expect(result).toMatchObject({ outcome: "stopped-by-hit", addStatuses: [] });

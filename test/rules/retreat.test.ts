@@ -120,6 +120,25 @@ describe("retreat table (d10)", () => {
     ]);
   });
 
+  it("gives no condition the character already has, and counts only serious injuries as reducing", () => {
+    const lost = retreatOne(character({ statuses: ["separated"] }), fixedDice([6, 6]));
+    expect(lost.update.addStatuses).toEqual([]);
+    const minorOnDex: CarriedInjury = {
+      id: "old",
+      kind: "minor",
+      attribute: "dex",
+      testModifier: -1,
+      safeRests: 0,
+    };
+    const serious = retreatOne(character({ injuries: [minorOnDex] }), fixedDice([1, 2]));
+    expect(seriousAttributes(serious.consequences)).toEqual(["dex"]);
+  });
+
+  it("reduces no STR or CON at d4, but any other attribute at d4", () => {
+    const attributes = { str: 4, dex: 4, con: 4, int: 6, wis: 6, cha: 6 } as const;
+    expect(attributesLeftToReduce(attributes, new Set())).toEqual(["dex", "int", "wis", "cha"]);
+  });
+
   it("lists the minor injury's attribute roll", () => {
     const minor = retreatOne(character(), fixedDice([3, 2]));
     expect(minor.rolls.map((roll) => [roll.purpose, roll.die, roll.faces])).toEqual([
@@ -628,6 +647,13 @@ describe("a party of four retreats", () => {
       fixedDice(faces),
     );
     expect(again.id).toBe(first.id);
+    const hurtParty = party.map((hero, index) => (index === 0 ? { ...hero, exhaustion: 1 } : hero));
+    const changed = resolveEmergencyRetreat(
+      { key: "combat-7", characters: hurtParty },
+      DEFAULT_RETREAT_TABLES,
+      fixedDice(faces),
+    );
+    expect(changed.id).not.toBe(first.id);
     expect(elsewhere.id).not.toBe(first.id);
     expect(first.characters.map((entry) => entry.id)).toEqual(
       ["ayla", "bram", "cora", "dain"].map((actor) => `${first.id}:${actor}`),
