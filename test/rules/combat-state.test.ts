@@ -119,6 +119,54 @@ describe("reconciling the schedule with the combatants", () => {
   });
 });
 
+describe("reconciling one member at a time", () => {
+  const roster = (overrides: Partial<RosterEntry> = {}): RosterEntry[] => [
+    { id: "roland", teamId: "party", canAct: true, cannotBeSurprised: false },
+    { id: "captain", teamId: "guards", canAct: true, cannotBeSurprised: false, ...overrides },
+  ];
+  const running = (): TurnState =>
+    accepted(beginCombat(accepted(setupTurnState("teams", ["party", "guards"], roster())).state)).state;
+  const captain = (state: TurnState) => state.members.find((member) => member.id === "captain");
+
+  it("changes nothing, and says so, when the roster matches", () => {
+    expect(reconcileRoster(running(), ["party", "guards"], roster())).toEqual({
+      ok: true,
+      state: running(),
+      events: [],
+      changed: false,
+    });
+  });
+
+  it("copies each field that changed: surprise, being unsurprisable, the team, whether it can act", () => {
+    const synced = accepted(
+      reconcileRoster(running(), ["party", "guards"], roster({ surprised: true, cannotBeSurprised: true })),
+    );
+    expect(synced.changed).toBe(true);
+    expect(captain(synced.state)).toMatchObject({ surprised: true, cannotBeSurprised: true, canAct: true });
+    const moved = accepted(reconcileRoster(running(), ["party", "guards"], roster({ teamId: "party" })));
+    expect(captain(moved.state)?.teamId).toBe("party");
+    const down = accepted(reconcileRoster(running(), ["party", "guards"], roster({ canAct: false })));
+    expect(captain(down.state)?.canAct).toBe(false);
+    const back = accepted(reconcileRoster(down.state, ["party", "guards"], roster()));
+    expect(captain(back.state)).toMatchObject({ canAct: true, surprised: false, cannotBeSurprised: false });
+  });
+
+  it("passes on the events of each change, the move included", () => {
+    const guardsMove = accepted(endTurn(accepted(takeTurn(running(), "roland")).state)).state;
+    const { events } = accepted(
+      reconcileRoster(
+        guardsMove,
+        ["party", "guards"],
+        [
+          { id: "roland", teamId: "party", canAct: true, cannotBeSurprised: false },
+          { id: "captain", teamId: "party", canAct: true, cannotBeSurprised: true },
+        ],
+      ),
+    );
+    expect(events).toEqual([{ type: "teamMove", round: 1, teamId: "party", memberIds: ["captain"] }]);
+  });
+});
+
 describe("the economy brought up to date with the combat's clock", () => {
   const clock = (round: number, turn: number, current: string | null) => ({ round, turn, current });
 
