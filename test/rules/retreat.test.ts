@@ -139,6 +139,29 @@ describe("retreat table (d10)", () => {
     expect(attributesLeftToReduce(attributes, new Set())).toEqual(["dex", "int", "wis", "cha"]);
   });
 
+  it("a revert gives back a setback's exhaustion, and picks up only the items the retreat dropped", () => {
+    const hero = character({
+      exhaustion: 2,
+      items: [
+        { id: "shield", worn: true, dropped: false },
+        { id: "rope", worn: false, dropped: false },
+      ],
+    });
+    const tired = retreatOne(hero, fixedDice([6, 1]));
+    const later = { ...applyRetreatUpdate(hero, tired.update), exhaustion: 4 };
+    expect(applyRetreatRevert(later, revertCharacterRetreat(tired, later)).exhaustion).toBe(3);
+
+    const dropping = retreatOne(hero, fixedDice([6, 4, 1]));
+    const [choice] = dropping.pendingChoices;
+    if (!choice) throw new Error("the retreat asks which item to drop");
+    const picked = applyDropChoice(choice, ["shield"]);
+    if (!picked.ok) throw new Error("the shield can be dropped");
+    const dropped = applyItemDrops(applyRetreatUpdate(hero, dropping.update), picked.drops);
+    // Since the retreat the GM dropped the rope by hand: the revert leaves it where it lies.
+    const ropeDown = { ...dropped, items: dropped.items.map((item) => ({ ...item, dropped: true })) };
+    expect(revertCharacterRetreat(dropping, ropeDown).undropItemIds).toEqual(["shield"]);
+  });
+
   it("lists the minor injury's attribute roll", () => {
     const minor = retreatOne(character(), fixedDice([3, 2]));
     expect(minor.rolls.map((roll) => [roll.purpose, roll.die, roll.faces])).toEqual([
