@@ -101,6 +101,37 @@ describe("which actions the acting character can take now (RULES §3, S4)", () =
     expect(reasonOf(turn(), "dropProne", { ...fit, conditions: ["prone"] })).toBe("already-prone");
   });
 
+  it("the dying keep only a move and a step; every other action and every reaction waits", () => {
+    const dying = { ...fit, conditions: ["dying"] };
+    expect(reasonOf(turn(), "attack", dying)).toBe("dying");
+    expect(reasonOf(turn(), "dodge", dying)).toBe("dying");
+    expect(reasonOf(turn(), "step", dying)).toBe("available");
+  });
+
+  it("exhaustion and speed 0 stop no reaction", () => {
+    expect(reasonOf(turn(), "dodge", { ...fit, exhaustion: 5, speed: 0 })).toBe("available");
+  });
+
+  it("an available row carries no reason; only an action the turn cannot pay now, and that does not end it, extends", () => {
+    const oneLeft = actionAvailability({
+      economy: { ...turn(), actionsLeft: 2 },
+      resources: rich,
+      situation: fit,
+      acting: true,
+    }).options;
+    expect("reason" in row(oneLeft, "attack")).toBe(false);
+    expect(row(oneLeft, "resuscitate").extends).toBe(false);
+    expect(row(oneLeft, "shortTask").extends).toBe(true);
+    expect(row(oneLeft, "guard").extends).toBe(false);
+    const exhausted = actionAvailability({
+      economy: { ...turn(), actionsLeft: 0 },
+      resources: rich,
+      situation: { ...fit, exhaustion: 5 },
+      acting: true,
+    }).options;
+    expect(row(exhausted, "attack")).toMatchObject({ available: false, extends: false });
+  });
+
   it("reactions: available while one is left and the pool can pay, on anyone's turn", () => {
     expect(reasonOf(createEconomy(), "dodge", fit, rich, false)).toBe("available");
     expect(reasonOf({ ...createEconomy(), reactionsLeft: 0 }, "dodge")).toBe("no-reaction-left");
