@@ -4,6 +4,7 @@ import { fraction } from "../../src/rules/death";
 import {
   chanceOfAtLeast,
   chanceOfAtLeastByDie,
+  dieForDamage,
   directDamageCountsByDie,
   meanDamageByDie,
   directDamage,
@@ -136,5 +137,13 @@ describe("direct damage (RULES §7.3)", () => {
     expect(chanceOfAtLeast([8, 6], 1, 1)).toEqual(fraction(47, 48));
     expect(chanceOfAtLeast([4], 4, 1)).toEqual(fraction(0, 4));
     expect(meanDamage([12], 0)).toEqual(fraction(78, 12));
+  });
+});
+
+describe("the die a weapon made before direct damage is given (decision)", () => {
+  it("is a d4 up to 1, a d6 for 2–3, a d8 for 4, a d10 for 5–6 and a d12 from 7", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 12].map((damage) => dieForDamage(damage))).toEqual([
+      4, 4, 6, 6, 8, 10, 10, 12, 12,
+    ]);
   });
 });
