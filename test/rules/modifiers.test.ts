@@ -129,6 +129,16 @@ describe("light", () => {
     ]);
   });
 
+  it("hinders a killing strike in darkness as an attack; darksight turns nothing around in dim light", () => {
+    expect(rollModifiers(dark(false), "killing-strike", "str")).toEqual([
+      { source: "light", light: "darkness", value: 0, advantage: -1 },
+    ]);
+    const dimDarksight = state({ light: { level: "dim-light", darksight: true } });
+    expect(rollModifiers(dimDarksight, "attack", "dex", null, "thrown")).toEqual([
+      { source: "light", light: "dim-light", value: 0, advantage: -1 },
+    ]);
+  });
+
   it("reads the weapon's delivery: dim light hinders a thrown attack, not a melee one", () => {
     const dim = state({ light: { level: "dim-light", darksight: false } });
     expect(rollModifiers(dim, "attack", "dex", null, "thrown")).toEqual([
