@@ -56,6 +56,8 @@ import { registerExplorationControls } from "./applications/exploration";
 import { registerPlannerControl } from "./applications/odds";
 import { registerDetachmentControls } from "./applications/detachments";
 import { registerChosenTitles } from "./applications/chosen-titles";
+import { readReactionOffersWith } from "./data/chat";
+import { reactionOffers } from "./workflows/reaction-offers";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -94,6 +96,7 @@ Hooks.once("init", () => {
   registerSeekCover();
   registerSeekCoverPrompt();
   registerAllies();
+  readReactionOffersWith(reactionOffers);
   registerAllyPrompts();
   registerActionsPanel();
   registerTokenRuler();

@@ -176,11 +176,13 @@ describe("a whole fight, at the table", () => {
     });
     expect(f.member("Roland").economy.actionsLeft).toBe(2);
     const attackCard = await chatSidebar(1);
-    // Each reaction says what it costs and, in its tooltip, what it does; Intercept whom it is for.
+    // Each reaction says what it costs, its odds and, in its tooltip, what it does; Intercept whom it is for.
     expect(attackCard.cards[0]).toMatch(
       /data-kind="dodge" data-tooltip="Your reaction: a Dexterity \+ Athletics test/,
     );
-    expect(attackCard.cards[0]).toMatch(/Dodge <span class="reaction-cost">1 stamina<\/span>/);
+    expect(attackCard.cards[0]).toMatch(
+      /<span class="reaction-name">Dodge<\/span> · <span class="reaction-cost">1 stamina<\/span> · <span class="reaction-odds">[\d.]+%<\/span>/,
+    );
     expect(attackCard.cards[0]).toContain("step in front of an ally within 1 m");
     expect(attackCard.cards[0]).toContain("Guard's reaction · 1 reaction left this round");
     await step("4-gm-sees-the-attack", { sheet: await npcSheet(guard), sidebar: attackCard }, [

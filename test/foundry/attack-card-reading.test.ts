@@ -127,9 +127,10 @@ describe("the attack card a user reads", () => {
     expect(section?.getAttribute("role")).toBe("group");
     const reactions = [...(section?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
     expect(reactions.map((button) => [text(button), button.querySelector("i")?.className])).toEqual([
-      ["Block 1 stamina", "fa-solid fa-shield"],
-      ["Parry 1 stamina", "fa-solid fa-hand"],
-      ["Dodge 1 stamina", "fa-solid fa-person-running"],
+      ["Block 3 · Round shield 2/4 · 1 stamina", "fa-solid fa-shield"],
+      ["Parry +2 · Arming sword 4/4 · 1 stamina", "fa-solid fa-hand"],
+      // Her DEX d4 with luck's +4 cannot reach the total of 9.
+      ["Dodge · 1 stamina · 0%", "fa-solid fa-person-running"],
     ]);
     const apply = target?.querySelector('[data-action="apply-damage"]');
     expect(apply?.closest(".defender-reactions")).toBeNull();

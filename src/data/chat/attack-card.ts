@@ -14,7 +14,8 @@ import { edgesText } from "./damage-steps";
 import type { InjuryItemRecord } from "./life-card";
 import { isRecordCard, ownsActorAt, renderCard, visibleTokenOnCanvas, type CardView } from "./card";
 import { recordField } from "../shared/fields";
-import { REACTIONS } from "../../rules/turn-economy";
+import { reactionButtons, type ReactionKind } from "./reaction-offers";
+import { preference } from "../../settings";
 import { countOf } from "../../helpers/plural";
 
 /**
@@ -48,10 +49,6 @@ export interface AttackRecord {
   /** Advantage and disadvantage from the attacker's own state, named as they were when rolled. */
   edges?: Edge[];
 }
-
-/** Reactions a target may make before a blow lands (RULES §4). */
-export const REACTION_KINDS = ["block", "parry", "dodge"] as const;
-export type ReactionKind = (typeof REACTION_KINDS)[number];
 
 /** A block or parry item's durability before and after the reaction. */
 export interface ItemRevert {
@@ -179,13 +176,6 @@ function killingStrikeView(attack: AttackRecord) {
   };
 }
 
-/** What each reaction costs, as its button says it ("1 stamina"): the turn economy's own figures. */
-function reactionCosts(): Record<ReactionKind, string> {
-  const cost = (kind: ReactionKind) =>
-    game.i18n.format("BRINK.ActionsPanel.stamina", { count: String(REACTIONS[kind].stamina) });
-  return { block: cost("block"), parry: cost("parry"), dodge: cost("dodge") };
-}
-
 /** The reactions left this round to whoever a row names, in the started fight it is in; null outside one. */
 function reactionsLeftAt(targetId: string): number | null {
   for (const combat of game.combats?.contents ?? []) {
@@ -226,6 +216,7 @@ export function attackCardContext(
   const live = isRecordCard(message);
   const gm = game.user.isGM;
   const mayApply = live && (gm || ownsActorAt(record.actorUuid));
+  const showOdds = preference("showExactOdds");
   return {
     weaponName: record.weaponName,
     actorName,
@@ -246,7 +237,12 @@ export function attackCardContext(
           live && gm && intercept !== null && (!entry || entry.status === "reverted");
         return {
           ...target,
-          reactionCosts: reactionCosts(),
+          reactions: mayAnswer
+            ? reactionButtons(record, index, target.targetId, {
+                direct: attack.direct !== undefined,
+                showOdds,
+              })
+            : [],
           reactionHeading: reactionHeading(target.name, target.targetId),
           panTo: visibleTokenOnCanvas(target.targetId) !== null,
           mayApply: mayApply && (gm || !revertedByGM),

@@ -3,6 +3,7 @@ export * from "./card-views";
 export * from "./item-links";
 export * from "./damage-steps";
 export * from "./attack-card";
+export * from "./reaction-offers";
 export * from "./direct-view";
 export * from "./healing-card";
 export * from "./life-card";
