@@ -4,7 +4,7 @@
  * rolled and why each has its size, and (unless the player hides exact odds) each target's exact
  * chance to take damage and the average damage, updated as the choices change.
  */
-import { percent } from "../../helpers/percent";
+import { percent } from "../../helpers/numbers";
 import type { RollMode } from "../../chat/post";
 import { adjustDefences, type Defender } from "../../rules/attacks";
 import { deflectionFor, type DamageType } from "../../rules/damage";

@@ -2,7 +2,7 @@
  * The roll and attack dialogs' forms: what they offer, how they read back, and the exact chance
  * they show before anything is rolled.
  */
-import { percent } from "../../helpers/percent";
+import { percent } from "../../helpers/numbers";
 import {
   attackerFor,
   rollAdjustment,

@@ -7,7 +7,7 @@
  * nothing beyond the reactions' names and costs.
  */
 import { REACTIONS } from "../../rules/turn-economy";
-import { percent } from "../../helpers/percent";
+import { percent } from "../../helpers/numbers";
 
 /** Reactions a target may make before a blow lands (RULES §4). */
 export const REACTION_KINDS = ["block", "parry", "dodge"] as const;
