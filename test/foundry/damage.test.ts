@@ -230,7 +230,10 @@ describe("reactions from the card", () => {
     };
     expect(shield.condition).toMatchObject({ value: 0, broken: true });
     expect(life(actor)).toMatchObject({ endurance: { value: 12 }, stamina: { value: 2 } });
-    expect(lastCard().content).toContain("Blocks: block value 3, the item takes 4");
+    // The line adds up: 7 = 3 stopped + 4 taken; 4 = 4 absorbed + 0 through.
+    expect(lastCard().content).toContain(
+      "Blocks 7: block value 3 stops 3, the item takes 4; it absorbs 4 (durability now 0) and 0 gets through.",
+    );
     expect((await apply(card, token)).ok).toBe(false);
   });
 

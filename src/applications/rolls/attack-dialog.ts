@@ -28,6 +28,8 @@ export const MANUAL_DEFAULTS: ManualDefences = { evasion: 6, deflection: 0 };
 
 export interface AttackDialogInput {
   weaponName: string;
+  /** What the weapon adds on a hit and on a critical, in words ("attack total + 5 slashing damage; …"). */
+  weaponRolls: string;
   usable: readonly Attribute[];
   attacksThisRound: number;
   chancesFor: (choice: AttackChoice, manual: ManualDefences | null) => ChanceRow[];
@@ -131,6 +133,7 @@ function flankingContext(input: AttackDialogInput) {
 async function dialogContent(input: AttackDialogInput, showOdds: boolean): Promise<string> {
   const initial = initialAttackChoice(input);
   return renderDialog("dialogs/attack.hbs", {
+    weaponRolls: input.weaponRolls,
     attributes: input.usable.map((a) => ({
       value: a,
       label: game.i18n.localize(`BRINK.Attribute.${a}.label`),

@@ -183,6 +183,20 @@ function oddsFor(actor: BrinkActor, weapon: AttackWeapon, targets: TokenActor[])
       : attackChances(actor.rolling, weapon, summaries, picked, previous, conditions);
 }
 
+/**
+ * "Longsword: attack total + 5 slashing damage; a luck of 18+ is a critical (cannot miss, + 8
+ * instead)": what the weapon puts on a hit (RULES §4), as the dialog shows it beside the penalty.
+ */
+function weaponRolls(name: string, weapon: AttackWeapon): string {
+  return game.i18n.format("BRINK.Attack.weaponRolls", {
+    weapon: name,
+    damage: String(weapon.damage),
+    type: game.i18n.localize(`BRINK.DamageType.${weapon.damageType}`),
+    threshold: String(weapon.criticalThreshold),
+    critical: String(weapon.criticalDamage),
+  });
+}
+
 /** What the attack dialog offers for this weapon against these targets (none: typed defences). */
 export function attackDialogInput(
   actor: BrinkActor,
@@ -193,6 +207,7 @@ export function attackDialogInput(
   const wielded = wieldedBy(actor, weaponData);
   return {
     weaponName: weapon.name,
+    weaponRolls: weaponRolls(weapon.name, wielded),
     usable: weaponData.attributes.filter((a) => ATTRIBUTES.includes(a)),
     attacksThisRound: attacksThisRound(actor),
     chancesFor: oddsFor(actor, wielded, targets),

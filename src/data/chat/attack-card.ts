@@ -8,7 +8,7 @@ import type { AttackResult, TargetOutcome } from "../../rules/attacks";
 import type { Edge } from "../../rules/modifiers";
 import type { ActorState, Hit, Step } from "../../rules/damage-chain";
 import type { DefenceStep } from "../../rules/defences";
-import { attackView, type TargetInfo } from "./card-views";
+import { attackView, type DamageSource, type TargetInfo } from "./card-views";
 import { directView, type DirectRecord } from "./direct-view";
 import { edgesText } from "./damage-steps";
 import type { InjuryItemRecord } from "./life-card";
@@ -222,7 +222,13 @@ export function attackCardContext(
     actorName,
     multiple: record.attacks.length > 1,
     attacks: record.attacks.map((attack, index) => {
-      const view = attackView(attack.result, attack.targets, index, record.applied);
+      const view = attackView(
+        attack.result,
+        attack.targets,
+        index,
+        record.applied,
+        damageSource(record, attack),
+      );
       const targets = view.targets.map((target) => {
         // A target with no token has no character: no one answers for it, and nothing applies to it.
         if (target.manual) return { ...target, ...NO_BUTTONS, intercept: null };
@@ -270,6 +276,14 @@ export function attackCardContext(
       };
     }),
   };
+}
+
+/** Where the blow's damage came from: the attack test and the weapon, a direct blow's die, or the GM. */
+function damageSource(record: AttackCardRecord, attack: AttackRecord): DamageSource {
+  if (attack.byHand) return { kind: "typed" };
+  if (attack.direct) return { kind: "direct" };
+  const { total, critical } = attack.result;
+  return { kind: "test", total, weaponName: record.weaponName, critical };
 }
 
 /** "Clementine intercepts the attack on Roland", on the interceptor's row while the intercept stands. */

@@ -250,12 +250,40 @@ function applicationView(entry: AppliedView | undefined, name: string) {
   };
 }
 
+/**
+ * Where an attack's damage came from: a test's total and its weapon, a direct blow's die, or the
+ * number the GM typed.
+ */
+export type DamageSource =
+  { kind: "test"; total: number; weaponName: string; critical: boolean } | { kind: "direct" | "typed" };
+
+/**
+ * "9 attack total + 5 Longsword − 2 deflection" (RULES §4): each number of the damage named, the
+ * weapon's share being the rest of the raw damage; "7 on the die − 1 deflection" for direct damage.
+ * Damage held at its minimum of 1 says so, so the line still adds up.
+ */
+function damageFrom(outcome: TargetOutcome, source: DamageSource): string {
+  const deflection = String(outcome.deflection);
+  const held = outcome.rawDamage - outcome.deflection < outcome.damage;
+  const atLeast = held ? ` ${game.i18n.localize("BRINK.Attack.atLeastOne")}` : "";
+  if (source.kind !== "test")
+    return `${game.i18n.format(`BRINK.Attack.DamageFrom.${source.kind}`, { raw: String(outcome.rawDamage), deflection })}${atLeast}`;
+  const text = game.i18n.format(`BRINK.Attack.DamageFrom.${source.critical ? "critical" : "test"}`, {
+    total: String(source.total),
+    weapon: String(outcome.rawDamage - source.total),
+    name: source.weaponName,
+    deflection,
+  });
+  return `${text}${atLeast}`;
+}
+
 function targetView(
   outcome: TargetOutcome,
   targets: readonly TargetInfo[],
   damageType: string,
   attackIndex: number,
   applied: Record<string, AppliedView>,
+  source: DamageSource,
 ) {
   const target = targets.find((t) => t.uuid === outcome.targetId);
   const intended = targets.find((t) => t.uuid === outcome.intendedId);
@@ -269,8 +297,7 @@ function targetView(
     evasion: outcome.defences.evasion,
     sizeNote: size === 0 ? "" : game.i18n.format("BRINK.Attack.sizeNote", { difference: signed(size) }),
     hit: outcome.hit,
-    rawDamage: outcome.rawDamage,
-    deflection: outcome.deflection,
+    damageFrom: outcome.hit ? damageFrom(outcome, source) : "",
     damage: outcome.damage,
     damageNow: now,
     damageChanged: now !== outcome.damage,
@@ -296,6 +323,7 @@ export function attackView(
   targets: readonly TargetInfo[],
   attackIndex = 0,
   applied: Record<string, AppliedView> = {},
+  source: DamageSource = { kind: "typed" },
 ) {
   // An attack tests the weapon's attribute with the Combat skill (RULES §3).
   const names = testDieNames(result.attribute, "combat");
@@ -310,7 +338,7 @@ export function attackView(
     critical: result.critical,
     total: { label: game.i18n.localize("BRINK.Attack.total"), value: result.total, versus: "", outcome: "" },
     targets: result.targets.map((outcome) =>
-      targetView(outcome, targets, result.damageType, attackIndex, applied),
+      targetView(outcome, targets, result.damageType, attackIndex, applied, source),
     ),
   };
 }

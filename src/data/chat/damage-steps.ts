@@ -50,6 +50,16 @@ function sentenceKey(step: AnyStep, key: string): string {
   return typeof count === "number" ? pluralKey(key, count) : key;
 }
 
+/**
+ * A block's numbers split so its line adds up (RULES §4): of the blow, the block value stops some
+ * and the item takes the rest (at least 1); of that, the item's durability absorbs some and the
+ * excess gets through. Null for a block recorded before it kept the blow's amount.
+ */
+function blockParts(step: AnyStep): { stopped: string; absorbed: string } | null {
+  if (step.kind !== "block" || step.amount === undefined) return null;
+  return { stopped: String(step.amount - step.itemDamage), absorbed: String(step.itemDamage - step.excess) };
+}
+
 /** Where a roll's advantage and disadvantage came from: "Reeling: disadvantage". */
 export function edgesText(edges: readonly Edge[] | undefined): string {
   return (edges ?? [])
@@ -111,11 +121,16 @@ export function describeStep(step: AnyStep): {
       ? `${base}.${step.success ? "success" : "failure"}`
       : "reason" in step
         ? `${base}.${String(step.reason)}`
-        : base;
+        : blockParts(step)
+          ? "BRINK.Damage.Step.blockAddsUp"
+          : base;
   const known = (key: string) => game.i18n.has(sentenceKey(step, key));
   const found = known(variant) ? variant : known(base) ? base : null;
   const key = found ? sentenceKey(step, found) : null;
-  const text = withBonuses(key ? game.i18n.format(key, data(step)) : step.kind, step);
+  const text = withBonuses(
+    key ? game.i18n.format(key, { ...data(step), ...blockParts(step) }) : step.kind,
+    step,
+  );
   const bad = [
     "dead",
     "unconscious",
