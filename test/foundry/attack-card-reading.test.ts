@@ -151,7 +151,11 @@ describe("the attack card a user reads", () => {
       };
     };
     const plain = await swing(token);
-    expect(await headline(plain)).toEqual({ shown: "12", rolled: "", line: "9 attack total + 5 Longsword − 2 deflection = 12 Slashing" });
+    expect(await headline(plain)).toEqual({
+      shown: "12",
+      rolled: "",
+      line: "9 attack total + 5 Longsword − 2 deflection = 12 Slashing",
+    });
 
     await requestCardAction("react", { ...onCard(plain, token), kind: "block" });
     // The shield's block value 3 takes 11; 2 durability is left, so 9 overflows past deflection.
