@@ -109,7 +109,9 @@ describe("the retreat action", () => {
     await retreatAction(goblin);
     expect(plannedDiceLeft()).toBe(0);
     expect(conditions(fight.actor("Goblin 1"))).toEqual(["retreated"]);
-    expect(lastCard().content).toMatch(/card-die d20[^>]*>20</);
+    expect(lastCard().content).toMatch(/card-die d20 luck-die[^>]*>20</);
+    // The luck die says what it did, as on every card that rolls one.
+    expect(lastCard().content).toContain('<span class="note">Lucky! +4 to the total.</span>');
     expect(lastCard().content).toContain("= 5");
   });
 

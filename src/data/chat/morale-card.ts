@@ -11,6 +11,7 @@ import {
   type RetreatTest,
 } from "../../rules/retreat-action";
 import { renderCard, type CardView } from "./card";
+import { luckView, testLuckView, type LuckView } from "./luck-view";
 
 /** A retreat action's attempt, as its card shows it. */
 export type RetreatActionRecord = {
@@ -47,12 +48,20 @@ function moraleRollsView(check: MoraleCheck, nameOf: (id: string) => string) {
   }));
 }
 
+/** The retreat test's luck die, saying what it did; a card from before it kept the bonus shows the face alone. */
+function retreatLuck(test: RetreatTest): LuckView | null {
+  if (test.luck === undefined) return null;
+  if (test.luckBonus === undefined) return luckView({ face: test.luck, bonus: 0, total: test.luck }, "");
+  const bonus = test.luckBonus;
+  return testLuckView({ face: test.luck, bonus, total: test.luck + bonus }, test.lucky === true);
+}
+
 function actionView(action: RetreatActionRecord) {
   const { test } = action;
   // A record a player's client wrote may name any outcome: the card is then not drawn (chat-message.ts).
   if (!RETREAT_ACTION_OUTCOMES.includes(action.outcome)) throw new Error("unknown retreat outcome");
   return {
-    test: test && { ...test, modifier: signed(test.modifier) },
+    test: test && { ...test, modifier: signed(test.modifier), luckDie: retreatLuck(test) },
     attacksInstead: action.attacksInstead,
     hit: action.hit,
     outcome: game.i18n.format(`BRINK.Retreat.Action.Outcome.${action.outcome}`, { name: action.name }),
