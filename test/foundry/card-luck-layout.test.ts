@@ -2,7 +2,7 @@
  * Issue 25 items 4 and 5: every card that rolls a test lays it out the same way (dice, modifiers,
  * the luck die, the total with what it means), and every luck die says what it did: on a test, an
  * opposed test, an attack, a dodge, and a death luck test on a life card or in an attack card's
- * headline, each drawn like every other die and styled as luck.
+ * headline, or taken by hand from the GM's sheet, each drawn like every other die and styled as luck.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
@@ -15,13 +15,14 @@ import {
   type PlacedToken,
 } from "../fake-foundry/ui";
 import type { BrinkActor } from "../../src/documents/actor";
+import { clickAction, openSheet } from "../support/sheets";
 import { bootBrink } from "./boot";
 
 await bootBrink();
 const { promptTest, promptAttack } = await import("../../src/applications/rolls/flows");
 const { promptOpposedTest } = await import("../../src/applications/rolls/opposed-flow");
 const { requestCardAction } = await import("../../src/workflows/damage");
-const { lifeCardContext, renderCard } = await import("../../src/data/chat");
+const { CharacterSheet } = await import("../../src/applications");
 
 type Message = ChatMessage.Implementation & { renderHTML(): Promise<HTMLElement> };
 const lastMessage = () => game.messages.contents.at(-1) as unknown as Message;
@@ -184,39 +185,27 @@ describe("the luck die of a reaction and of a death luck test", () => {
     });
   });
 
-  it("a death luck test on a life card shows its die like every other die", async () => {
-    const html = await renderCard(
-      "chat/life-card.hbs",
-      lifeCardContext(
-        {
-          actorUuid: "",
-          title: "BRINK.Life.Action.clock",
-          name: "Roland",
-          steps: [
-            { kind: "death-luck-test", roll: 12, bonus: 1, total: 13, difficulty: 10, success: true },
-            { kind: "cheated-death", difficulty: 15 },
-          ],
-          revert: {},
-          applied: {},
-          applying: false,
-          injuryItems: { created: [], madePermanent: [] },
-          conDie: { before: 0, after: 0 },
-          reverted: false,
-        },
-        null,
-      ),
-    );
-    // Any rendered message lends the fake's DOM to read the card's HTML in.
-    const blank = (await ChatMessage.implementation.create({ content: "" } as never)) as unknown as Message;
-    const holder = (await blank.renderHTML()).ownerDocument.createElement("div");
-    holder.innerHTML = html;
-    const steps = [...holder.querySelectorAll(".damage-steps li")];
-    expect(luckOf(steps[0]?.querySelector(".card-luck") ?? null)).toEqual({
+  it("a death luck test by hand, from the GM's sheet, puts its die on the life card like every other die", async () => {
+    const actor = (await Actor.implementation.create({
+      name: "Roland",
+      type: "character",
+      system: {
+        health: { value: 0, max: 10 },
+        luck: { bonus: 1, deathDifficulty: 10 },
+        conditions: ["unconscious"],
+      },
+    } as never)) as BrinkActor;
+    const sheet = await openSheet(CharacterSheet, actor);
+    queueDice(12);
+    await clickAction(sheet, '[data-action="deathLuck"]');
+    const steps = [...(await lastMessage().renderHTML()).querySelectorAll(".life-card .damage-steps li")];
+    const rolled = steps.find((step) => step.querySelector(".card-luck"));
+    expect(luckOf(rolled?.querySelector(".card-luck") ?? null)).toEqual({
       die: "12",
       tone: "lucky",
       note: "Death luck test 13 vs 10: death cheated!",
     });
-    expect(text(steps[0]?.querySelector(".luck-sum"))).toBe("Luck d20 +1 = 13");
-    expect(steps[1]?.querySelector(".card-luck")).toBeNull();
+    expect(text(rolled?.querySelector(".luck-sum"))).toBe("Luck d20 +1 = 13");
+    expect(steps.filter((step) => step.querySelector(".card-luck"))).toHaveLength(1);
   });
 });
