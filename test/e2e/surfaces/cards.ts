@@ -22,7 +22,7 @@ const { rollHealing } = await import("../../../src/workflows/healing-roll");
 const { lifeAction } = await import("../../../src/workflows/life");
 const { promptRest, partyRest, partyRestPromptsSettled } = await import("../../../src/applications/rest");
 const { emergencyRetreat } = await import("../../../src/applications/retreat/retreat-dialog");
-const { moraleCheck } = await import("../../../src/applications/retreat/combat-actions");
+const { moraleCheck, retreatAction } = await import("../../../src/applications/retreat/combat-actions");
 const { askForRetreat, requestRetreat, requestReunite } = await import("../../../src/workflows/retreat");
 const { requestSmallAction } = await import("../../../src/workflows/small-actions");
 const { requestSession } = await import("../../../src/workflows/long-term-recovery");
@@ -451,6 +451,19 @@ export const CARDS: Surface[] = [
     queueDice(3, 2, 9, 4);
     answerDialog({ scope: "team" });
     await moraleCheck(f.combat, f.teamId("Foes"));
+    return lastCard();
+  }),
+  card("retreat-action", async () => {
+    const f = await setUpFight([
+      { name: "Roland", disposition: DISPOSITIONS.friendly },
+      { name: "Goblin chieftain of the Broken Tooth", disposition: DISPOSITIONS.hostile },
+    ]);
+    await f.combat.begin({ startingTeam: f.teamId("Foes"), attackedTeam: f.teamId("Party") });
+    const chieftain = f.member("Goblin chieftain of the Broken Tooth");
+    await f.combat.takeTurn(chieftain.id ?? "");
+    queueDice(3, 20);
+    answerDialog({ difficulty: "5", modifier: "-1" });
+    await retreatAction(chieftain);
     return lastCard();
   }),
   card("initiative", async () => {
