@@ -114,8 +114,8 @@ describe("the retreat action", () => {
     expect(lastCard().content).toContain('<span class="note">Lucky! +4 to the total.</span>');
     // The same layout as every rolled test: the die, exhaustion and luck's +4 as steps, the total.
     const content = lastCard().content.replace(/\s+/g, " ");
-    expect(content).toContain("<span>Modifier</span><span class=\"value\">−2</span>");
-    expect(content).toContain("<span>Luck</span><span class=\"value\">+4</span>");
+    expect(content).toContain('<span>Modifier</span><span class="value">−2</span>');
+    expect(content).toContain('<span>Luck</span><span class="value">+4</span>');
     expect(content).toMatch(/<span class="total">5<\/span> <span class="versus">vs 5<\/span>/);
   });
 
