@@ -243,12 +243,14 @@ export function attackCardContext(
           live && gm && intercept !== null && (!entry || entry.status === "reverted");
         return {
           ...target,
-          reactions: mayAnswer
-            ? reactionButtons(record, index, target.targetId, {
-                direct: attack.direct !== undefined,
-                showOdds,
-              })
-            : [],
+          // Read only where the card offers them: an open hit, before any reaction or application.
+          reactions:
+            mayAnswer && target.hit && !attack.byHand && (!entry || entry.status === "reverted")
+              ? reactionButtons(record, index, target.targetId, {
+                  direct: attack.direct !== undefined,
+                  showOdds,
+                })
+              : [],
           reactionHeading: reactionHeading(target.name, target.targetId),
           panTo: visibleTokenOnCanvas(target.targetId) !== null,
           mayApply: mayApply && (gm || !revertedByGM),
