@@ -220,15 +220,17 @@ const STATE_KEYS = [
   "critical",
 ] as const satisfies readonly (keyof ActorState)[];
 
-/** Structural equality of plain JSON values. */
+/** Structural equality of plain JSON values (loops, not closures: the damage chain calls it for every field of every hit). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  return keysA.every((key) => keysB.includes(key) && sameValue(Reflect.get(a, key), Reflect.get(b, key)));
+  let keys = 0;
+  for (const key of Object.keys(a)) {
+    if (!Object.hasOwn(b, key) || !sameValue(Reflect.get(a, key), Reflect.get(b, key))) return false;
+    keys += 1;
+  }
+  return keys === Object.keys(b).length;
 }
 
 function copyField<K extends keyof ActorState>(

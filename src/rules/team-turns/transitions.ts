@@ -18,10 +18,11 @@ import {
 } from "./state";
 
 export function updateMember(state: TurnState, memberId: string, patch: Partial<TurnMember>): TurnState {
-  return {
-    ...state,
-    members: state.members.map((member) => (member.id === memberId ? { ...member, ...patch } : member)),
-  };
+  const members = state.members.slice();
+  const index = members.findIndex((member) => member.id === memberId);
+  const member = members[index];
+  if (member !== undefined) members[index] = { ...member, ...patch };
+  return { ...state, members };
 }
 
 /** Identifies the move so an event fires only when it really changes hands. */
@@ -103,6 +104,12 @@ function teamIndexOrZero(state: TurnState): number {
   return state.toMove === null ? 0 : Math.max(0, state.teams.indexOf(state.toMove));
 }
 
+function actedIds(state: TurnState): string[] {
+  const ids: string[] = [];
+  for (const member of state.members) if (member.acted) ids.push(member.id);
+  return ids;
+}
+
 export function snapshot(state: TurnState, member: TurnMember): TurnUndoEntry {
   return {
     memberId: member.id,
@@ -110,12 +117,13 @@ export function snapshot(state: TurnState, member: TurnMember): TurnUndoEntry {
     round: state.round,
     phase: state.phase,
     toMove: state.toMove,
-    acted: state.members.filter((member) => member.acted).map((member) => member.id),
+    acted: actedIds(state),
   };
 }
 
 export function pushHistory(state: TurnState, entry: TurnUndoEntry): TurnUndoEntry[] {
-  return [...state.history, entry].slice(-UNDO_LIMIT);
+  const kept = state.history.length < UNDO_LIMIT ? state.history : state.history.slice(1 - UNDO_LIMIT);
+  return [...kept, entry];
 }
 
 export function isPermutationOf(candidate: readonly string[], reference: readonly string[]): boolean {
