@@ -197,6 +197,26 @@ describe("the encounter planner", () => {
     await vi.waitFor(() => expect(plannerFigure(planner)).toBe(one));
   });
 
+  it("the GM says who acts first: with the goblin first, the party wins less often", async () => {
+    const planner = await planned();
+    await vi.waitFor(() => expect(plannerFigure(planner)).toMatch(/^\d+% ± \d+$/), { timeout: 20_000 });
+    const partyFirst = knownOdds(planner.encounter());
+    const first = (side: string) =>
+      planner.element.querySelector<HTMLElement>(`[data-action="plannerFirst"][data-side="${side}"]`);
+    expect(first("party")?.getAttribute("aria-pressed")).toBe("true");
+    first("foes")?.click();
+    await vi.waitFor(() => expect(first("foes")?.getAttribute("aria-pressed")).toBe("true"));
+    expect(planner.encounter().startingSide).toBe("foes");
+    await vi.waitFor(() => expect(knownOdds(planner.encounter())).toHaveProperty("final", true), {
+      timeout: 20_000,
+    });
+    const foesFirst = knownOdds(planner.encounter());
+    if (!partyFirst || !("odds" in partyFirst) || !foesFirst || !("odds" in foesFirst))
+      throw new Error("no odds");
+    // Each is a 95% interval: the goblin's first blow shows beyond both.
+    expect(foesFirst.odds.partyWins.high).toBeLessThan(partyFirst.odds.partyWins.low);
+  });
+
   it("refuses what is not an actor, and posts to chat only when the GM asks", async () => {
     const planner = await planned();
     const party = planner.element.querySelector('[data-drop-side="party"]');

@@ -55,6 +55,9 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
         choosePolicy(target.dataset.side ?? "", target.dataset.value ?? "");
         return this.render();
       },
+      plannerFirst: function (this: EncounterPlanner, _event: Event, target: HTMLElement) {
+        return this.chooseFirst(target.dataset.side);
+      },
       postPlannerOdds: function (this: EncounterPlanner) {
         return this.post();
       },
@@ -64,6 +67,15 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
   static override PARTS = { planner: { template: templatePath("odds/planner.hbs") } };
 
   private entries: PlannerEntry[] = [];
+
+  /** The side that acts first (RULES §3: the side that started the fight; the GM says which). */
+  private startingSide: Side = "party";
+
+  private async chooseFirst(side: string | undefined): Promise<void> {
+    if (side !== "party" && side !== "foes") return;
+    this.startingSide = side;
+    await this.render();
+  }
 
   /** Adds an actor to a side (one more if it is there already). */
   async addActor(uuid: string, side: Side): Promise<boolean> {
@@ -107,7 +119,7 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
         return entry.count > 1 ? { ...fighter, name: `${fighter.name} ${n + 1}` } : fighter;
       });
     });
-    return { fighters, rules: worldRules(), policy: oddsPolicy(), startingSide: "party" };
+    return { fighters, rules: worldRules(), policy: oddsPolicy(), startingSide: this.startingSide };
   }
 
   override async _prepareContext(options: unknown) {
@@ -138,6 +150,11 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
       fights: odds?.fights ?? 0,
       policy: policyText(encounter.policy, encounter.rules),
       choices: policyChoices(encounter.policy, encounter.rules),
+      firstChoices: SIDES.map((side) => ({
+        side,
+        label: game.i18n.localize(`BRINK.Odds.Planner.first.${side}`),
+        selected: side === this.startingSide,
+      })),
       canPost: odds !== null,
     });
   }
