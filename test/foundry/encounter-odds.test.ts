@@ -4,7 +4,9 @@ import { asUser } from "../fake-foundry/runtime";
 import { dropData } from "../support/drag";
 import { bootCombat, DISPOSITIONS, mountTracker, player, setUpFight } from "./combat-fixtures";
 import {
+  choosePolicy,
   combatEncounter,
+  forgetSessionPolicy,
   knownOdds,
   oddsHistory,
   openEncounterPlanner,
@@ -46,7 +48,14 @@ const figure = (root: HTMLElement | null, key: string) =>
 beforeEach(() => {
   resetWorld();
   resetOdds();
+  forgetSessionPolicy();
 });
+
+/** What a reload forgets: every result in memory and the session's policy (the combat's flags stay). */
+function reload(): void {
+  resetOdds();
+  forgetSessionPolicy();
+}
 
 describe("snapshot of a combat for the simulator", () => {
   it("reads the real actors: sides by team, armour in deflection, wielded weapons, shield, injuries' state", async () => {
@@ -139,6 +148,62 @@ describe("the Odds line in the combat tracker", () => {
     const b = knownOdds(breaking);
     expect(b && "odds" in b ? b.odds.partyWins.value : 0).toBeGreaterThan(a);
     expect(oddsSection(tracker)?.textContent).toContain("Foes check morale");
+  });
+
+  it("the policy picked and the swing survive a reload: both are stored on the combat", async () => {
+    await settings.set("brink", "morale", true);
+    const f = await goblinFight();
+    const tracker = await mountTracker();
+    await vi.waitFor(() => expect(oddsHistory(f.combat.id ?? "")).toHaveLength(1), { timeout: 20_000 });
+    oddsSection(tracker)
+      ?.querySelector<HTMLElement>('[data-action="oddsPolicy"][data-value="break-at-morale"]')
+      ?.click();
+    await vi.waitFor(() =>
+      expect(f.combat.getFlag("brink", "oddsPolicy")).toEqual({
+        foes: "break-at-morale",
+        party: "fight-to-the-end",
+      }),
+    );
+    await vi.waitFor(() => expect(oddsHistory(f.combat.id ?? "")).toHaveLength(2), { timeout: 20_000 });
+    const swing = oddsHistory(f.combat.id ?? "");
+    reload();
+    const again = await mountTracker();
+    const picked = () =>
+      oddsSection(again)?.querySelector('[data-action="oddsPolicy"][data-value="break-at-morale"]');
+    await vi.waitFor(() => expect(picked()?.getAttribute("aria-pressed")).toBe("true"));
+    expect(oddsSection(again)?.textContent).toContain("Foes check morale");
+    await vi.waitFor(() =>
+      expect(oddsSection(again)?.querySelector(".odds-sparkline polyline")).not.toBeNull(),
+    );
+    // The same state after the reload is not recorded a second time.
+    await vi.waitFor(
+      () =>
+        expect(knownOdds(combatEncounter(f.combat, { ...POLICY, foes: "break-at-morale" }))).toHaveProperty(
+          "final",
+          true,
+        ),
+      { timeout: 20_000 },
+    );
+    expect(oddsHistory(f.combat.id ?? "")).toEqual(swing);
+  });
+
+  it("a combat stored before the odds kept anything (or with a malformed flag) shows the session's policy and starts its swing", async () => {
+    const f = await goblinFight();
+    await f.combat.setFlag("brink", "oddsPolicy", { foes: "run-away" });
+    await f.combat.setFlag("brink", "oddsSwing", "x");
+    const tracker = await mountTracker();
+    const pressed = () =>
+      oddsSection(tracker)
+        ?.querySelector('[data-action="oddsPolicy"][aria-pressed="true"]')
+        ?.getAttribute("data-value");
+    expect(pressed()).toBe("fight-to-the-end");
+    await vi.waitFor(() => expect(oddsHistory(f.combat.id ?? "")).toHaveLength(1), { timeout: 20_000 });
+  });
+
+  it("a player cannot store a policy on the combat", async () => {
+    const f = await goblinFight();
+    await asUser(player("roland-player"), () => choosePolicy("foes", "break-at-morale", f.combat));
+    expect(f.combat.getFlag("brink", "oddsPolicy")).toBeUndefined();
   });
 
   it("posting shares the odds with everyone in chat", async () => {

@@ -52,8 +52,7 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
         return this.changeCount(target, -Infinity);
       },
       plannerPolicy: function (this: EncounterPlanner, _event: Event, target: HTMLElement) {
-        choosePolicy(target.dataset.side ?? "", target.dataset.value ?? "");
-        return this.render();
+        return choosePolicy(target.dataset.side ?? "", target.dataset.value ?? "").then(() => this.render());
       },
       plannerFirst: function (this: EncounterPlanner, _event: Event, target: HTMLElement) {
         return this.chooseFirst(target.dataset.side);
