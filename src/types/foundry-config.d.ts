@@ -21,6 +21,7 @@ import type {
   ReuniteCardData,
   RestCardData,
   MoraleCardData,
+  OddsCardData,
   InitiativeCardData,
   MigrationCardData,
   RecoveryCardData,
@@ -64,6 +65,7 @@ declare module "fvtt-types/configuration" {
       detachment: typeof DetachmentCardData;
       action: typeof ActionCardData;
       opposed: typeof OpposedCardData;
+      odds: typeof OddsCardData;
     };
   }
 

@@ -206,15 +206,31 @@ describe("the Odds line in the combat tracker", () => {
     expect(f.combat.getFlag("brink", "oddsPolicy")).toBeUndefined();
   });
 
-  it("posting shares the odds with everyone in chat", async () => {
-    await goblinFight();
+  it("posting shares the odds with everyone in chat, as a typed card drawn from its record", async () => {
+    const f = await goblinFight();
     const tracker = await mountTracker();
     await vi.waitFor(() => expect(figure(oddsSection(tracker), "partyWins")).not.toBe(""), {
       timeout: 20_000,
     });
     oddsSection(tracker)?.querySelector<HTMLElement>('[data-action="postOdds"]')?.click();
-    await vi.waitFor(() => expect(game.messages.contents.at(-1)?.content).toContain("Party wins"));
-    expect(game.messages.contents.at(-1)?.content).toMatch(/\d+% ± \d+/);
+    await vi.waitFor(() => expect(game.messages.contents.at(-1)?.type).toBe("odds"));
+    const message = game.messages.contents.at(-1);
+    const shown = knownOdds(combatEncounter(f.combat, POLICY));
+    // The card is a record: the figures, rules, policy and first side the GM simulated.
+    expect(message?.system).toMatchObject({
+      source: "tracker",
+      policy: POLICY,
+      startingSide: "party",
+      odds: { fights: 10000, partyWins: shown && "odds" in shown ? shown.odds.partyWins : {} },
+    });
+    // Drawn from that record each time the chat log shows it, for a player too.
+    if (!message) throw new Error("no card");
+    const drawn = await asUser(player("roland-player"), () => message.renderHTML());
+    const text = drawn.querySelector(".message-content")?.textContent ?? "";
+    expect(text).toContain("Party wins");
+    expect(text).toMatch(/\d+% ± \d+/);
+    expect(text).toContain("The party acts first");
+    expect(text).toContain("Foes fight to the end");
   });
 });
 

@@ -9,7 +9,7 @@ import { BrinkActor } from "../../documents/actor";
 import { handlebarsApplicationBase, type ApplicationOptions } from "../../foundry/application-base";
 import { SIDES, type Encounter, type Side } from "../../rules/simulation";
 import { knownOdds, requestOdds } from "./odds-client";
-import { figureViews, policyChoices, policyText } from "./odds-view";
+import { figureViews, policyChoices, policyText } from "../../data/chat/odds-view";
 import { postOdds } from "./post";
 import { fighterFromActor, worldRules } from "./snapshot";
 import { choosePolicy, oddsPolicy } from "./tracker-odds";
@@ -175,12 +175,13 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
     const encounter = this.encounter();
     const result = knownOdds(encounter);
     if (!result || !("odds" in result)) return;
-    await postOdds(
-      game.i18n.localize("BRINK.Odds.Planner.title"),
-      result.odds,
-      encounter.rules,
-      encounter.policy,
-    );
+    await postOdds({
+      source: "planner",
+      odds: result.odds,
+      rules: encounter.rules,
+      policy: encounter.policy,
+      startingSide: encounter.startingSide,
+    });
   }
 }
 

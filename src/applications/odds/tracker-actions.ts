@@ -29,7 +29,13 @@ export const ODDS_ACTIONS = {
     const encounter = combatEncounter(combat, oddsPolicy(combat));
     const result = knownOdds(encounter);
     if (result && "odds" in result)
-      await postOdds(game.i18n.localize("BRINK.Odds.title"), result.odds, encounter.rules, encounter.policy);
+      await postOdds({
+        source: "tracker",
+        odds: result.odds,
+        rules: encounter.rules,
+        policy: encounter.policy,
+        startingSide: encounter.startingSide,
+      });
   },
   openEncounterPlanner: async function (): Promise<void> {
     if (game.user.isGM) await openEncounterPlanner();

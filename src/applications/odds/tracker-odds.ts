@@ -7,7 +7,13 @@
 import type { BrinkCombat } from "../../documents/combat";
 import { DEFAULT_POLICY, FOE_POLICIES, PARTY_POLICIES, type SimulationPolicy } from "../../rules/simulation";
 import { knownOdds, requestOdds, stateKey, type OddsResult } from "./odds-client";
-import { figureViews, policyChoices, policyText, sparklinePoints, swingText } from "./odds-view";
+import {
+  figureViews,
+  policyChoices,
+  policyText,
+  sparklinePoints,
+  swingText,
+} from "../../data/chat/odds-view";
 import { isOneOf, rememberChance, rememberPolicy, storedPolicy, storedSwing } from "./odds-memory";
 import { combatEncounter } from "./snapshot";
 
