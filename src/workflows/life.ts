@@ -37,6 +37,7 @@ import { stepDown } from "../rules/characters";
 import { endDownedRound, endFightForDowned, stabiliseDowned } from "../rules/stabilise";
 import { aidCritical, passCriticalTime } from "../rules/critical-damage";
 import { optionalRules } from "../settings";
+import { deathLuckTestByHand } from "../rules/death-luck-test";
 
 import { postTestCard } from "../chat/post";
 import { testSpecFor } from "../documents/actor-rolls";
@@ -54,13 +55,22 @@ export type LifeAction =
   | { kind: "death-save" }
   /** `by`: the tending ally's actor id; the writing client rolls the ally's Heal test itself. */
   | { kind: "stabilise"; hasHealingTools: boolean; by: string }
-  | { kind: "resurrect" };
+  | { kind: "resurrect" }
+  /** RULES §4 by hand: the GM rolls a death luck test for a character at zero health. */
+  | { kind: "death-luck" };
 
 const lifeData = actorData;
 
 const POOLS = ["health", "endurance"] as const;
 const HEALING_KINDS: readonly HealingKind[] = ["easy", "natural", "free"];
-const LIFE_KINDS = ["heal", "strain-or-injury", "death-save", "stabilise", "resurrect"] as const;
+const LIFE_KINDS = [
+  "heal",
+  "strain-or-injury",
+  "death-save",
+  "stabilise",
+  "resurrect",
+  "death-luck",
+] as const;
 /** Far above any heal the rules can give, far below what could overflow a pool. */
 const MAX_HEAL = 1000;
 
@@ -145,6 +155,8 @@ function ruleFor(
       return rollDeathSave(state, dice);
     case "resurrect":
       return resurrect(state, ownCon);
+    case "death-luck":
+      return deathLuckTestByHand(state, dice, rule);
     case "stabilise":
       // RULES §7.3: tending the critically wounded ends the hour's clock, under any death rule.
       if (state.critical) return aidCritical(state, { total: healTotal, difficulty: tendDifficulty }, round);
@@ -247,7 +259,7 @@ async function handleLifeRequest(
   if (!(actor instanceof BrinkActor)) return refuse("BRINK.Damage.Refusal.targetGone");
   // An ally may stabilise anyone; only the GM raises the dead; everything else needs ownership.
   const owner = actor.testUserPermission(user, "OWNER");
-  if (action.kind === "resurrect" && !user.isGM) return refuse(GM_ONLY);
+  if ((action.kind === "resurrect" || action.kind === "death-luck") && !user.isGM) return refuse(GM_ONLY);
   if (action.kind !== "stabilise" && !owner) return refuse("BRINK.Damage.Refusal.notYourCharacter");
   if (action.kind === "stabilise") {
     // The tending ally must be the asker's own character (or any, for the GM).

@@ -188,5 +188,25 @@ export function sheetContracts(context: ContractContext, createForm: FormFactory
       assert.isTrue("system.death.pending" in choice, "a value that is no choice is refused by path");
       assert.equal(actor.name, "Contract: forms");
     });
+
+    it("a cleared number input (null) is refused for a field that is not nullable, not reset to its initial value", async () => {
+      const actor = track(
+        await Actor.implementation.create({ name: "Contract: cleared", type: "character" }),
+      );
+      // Document#validate's options are typed loosely in fvtt-types; the call is v13's.
+      const validate = (changes: Record<string, unknown>) =>
+        (actor as unknown as { validate(o: object): unknown }).validate({
+          changes,
+          clean: true,
+          fallback: false,
+        });
+      let failures: Record<string, unknown> = {};
+      try {
+        validate({ system: { speed: null } });
+      } catch (error) {
+        failures = (error as { getAllFailures(): Record<string, unknown> }).getAllFailures();
+      }
+      assert.isTrue("system.speed" in failures, "speed (a count with an initial of 6) refuses null by path");
+    });
   });
 }

@@ -4,7 +4,7 @@
  * count as one database write each, ownership, flags and the document hooks.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { DataModelValidationError } from "./fields";
+import { DataModelValidationError, type SchemaField } from "./fields";
 import type { TypeDataModel } from "./data-model";
 import { changedGMOnlyField } from "./gm-only-fields";
 import { hooks } from "./hooks";
@@ -22,6 +22,7 @@ import {
   expandObject,
   flattenObject,
   getProperty,
+  isPlainObject,
   mergeObject,
   randomID,
   type Plain,
@@ -167,6 +168,7 @@ function blankName(documentName: string, source: Plain): Record<string, string> 
 
 type ModelClass = (new (source: unknown, options: { parent: unknown }) => TypeDataModel) & {
   validateSource(source: unknown): Record<string, string>;
+  schema: SchemaField;
   cleanData(source: unknown): Plain;
   migrateData(source: Plain): Plain;
 };
@@ -457,6 +459,9 @@ export class FakeDocument {
     if (model && expanded.system !== undefined) {
       for (const [path, reason] of Object.entries(model.validateSource(next.system)))
         failures[`system.${path}`] = reason;
+      if (isPlainObject(expanded.system))
+        for (const [path, reason] of Object.entries(model.schema.nullsRefused(expanded.system)))
+          failures[`system.${path}`] = reason;
     }
     if (Object.keys(failures).length) throw new DataModelValidationError(failures);
     if (model && expanded.system !== undefined)

@@ -248,6 +248,23 @@ export class SchemaField extends DataField {
     }
   }
 
+  /**
+   * The fields an update's changes set to null although they are not nullable (#13804: a cleared
+   * number input on a sheet is refused, not reset to the field's initial value), by path.
+   */
+  nullsRefused(changes: Plain, path = ""): Record<string, string> {
+    const failures: Record<string, string> = {};
+    for (const [name, value] of Object.entries(changes)) {
+      const field = this.fields[name];
+      const at = path ? `${path}.${name}` : name;
+      if (!field) continue;
+      if (value === null && !field.nullable) failures[at] = "may not be null";
+      else if (field instanceof SchemaField && isPlainObject(value))
+        Object.assign(failures, field.nullsRefused(value, at));
+    }
+    return failures;
+  }
+
   getField(path: string): DataField | undefined {
     const [head, ...rest] = path.split(".");
     const field = head === undefined ? undefined : this.fields[head];

@@ -72,6 +72,7 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
       deathSave: BrinkActorSheet.#onDeathSave,
       stabilise: BrinkActorSheet.#onStabilise,
       resurrect: BrinkActorSheet.#onResurrect,
+      deathLuck: BrinkActorSheet.#onDeathLuck,
       ...PANEL_ACTIONS,
     },
   };
@@ -236,6 +237,10 @@ export class BrinkActorSheet extends withValidatedSubmit(actorSheetBase(), (acto
 
   static async #onResurrect(this: BrinkActorSheet): Promise<void> {
     await lifeAction(this.brinkActor, { kind: "resurrect" });
+  }
+
+  static async #onDeathLuck(this: BrinkActorSheet): Promise<void> {
+    await lifeAction(this.brinkActor, { kind: "death-luck" });
   }
 
   static async #onToggleMode(this: BrinkActorSheet): Promise<void> {

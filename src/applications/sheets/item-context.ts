@@ -1,8 +1,11 @@
 /**
- * What the item sheet shows: the type's fields in schema order, with labels and hints from the
- * schema (LOCALIZATION_PREFIXES), so the template renders any item type without knowing it.
+ * What the item sheet shows: the type's fields grouped by use (item-layout.ts), with labels and
+ * hints from the schema (LOCALIZATION_PREFIXES), defaults as placeholders and notes that say what a
+ * number counts, so the template renders any item type without knowing it.
  */
 import { optionalRules } from "../../settings";
+import { ITEM_FIELDS_NOT_SHOWN, ITEM_LAYOUTS, type ItemGroupId } from "./item-layout";
+import { itemDefaults, type ItemDefaults } from "./item-defaults";
 
 export interface FieldView {
   name: string;
@@ -14,6 +17,11 @@ export interface FieldView {
   /** A nullable choice offers a blank option, so "none" stays none when the form is submitted. */
   nullable: boolean;
   choices: { value: string; label: string; selected: boolean }[];
+  /** What the rules use while the input is blank (a nullable field's default). */
+  placeholder: string;
+  /** A line under the field saying what it counts or why it is missing; its element's id. */
+  note: string;
+  noteId: string;
 }
 
 interface SchemaLike {
@@ -93,6 +101,9 @@ function flatten(
           label: choiceLabel(name, option, type),
           selected: selected.has(option),
         })),
+        placeholder: "",
+        note: "",
+        noteId: "",
       },
     ];
   });
@@ -103,6 +114,7 @@ export interface SheetItem {
   type: string;
   img: string | null;
   system: unknown;
+  uuid?: string | null;
 }
 
 /** Paths of the nullable fields whose blank form value means "none" (null), not an empty string. */
@@ -118,14 +130,76 @@ export function nullableChoicePaths(schema: SchemaLike, prefix = "system"): stri
 const shownUnderRules = (field: string): boolean =>
   field !== "damageDie" || optionalRules().damageRule === "direct";
 
+export interface FieldGroup {
+  id: ItemGroupId;
+  legend: string;
+  fields: FieldView[];
+  /** Gear's light-source switch: the details show only while it is on. */
+  lightSwitch: { on: boolean; id: string } | null;
+}
+
+const relative = (field: FieldView) => field.path.slice("system.".length);
+
+/** Whether the sheet offers this field now: hidden ones, and details of a switched-off state, are not. */
+function offered(field: FieldView, type: string, defaults: ItemDefaults): boolean {
+  const path = relative(field);
+  if (ITEM_FIELDS_NOT_SHOWN[type]?.includes(path)) return false;
+  if (path.startsWith("light.") && defaults.lightSource === false) return false;
+  if (path === "progress.value" && defaults.countsSafeRests === false) return false;
+  return field.kind !== "html" && shownUnderRules(field.name);
+}
+
+function withDefaults(field: FieldView, defaults: ItemDefaults, idPrefix: string): FieldView {
+  const path = relative(field);
+  const note = defaults.notes[path] ?? "";
+  return {
+    ...field,
+    placeholder: defaults.placeholders[path] ?? "",
+    note,
+    noteId: note ? `${idPrefix}-${path.replaceAll(".", "-")}-note` : "",
+  };
+}
+
+function groupFields(
+  type: string,
+  fields: FieldView[],
+  defaults: ItemDefaults,
+  idPrefix: string,
+): FieldGroup[] {
+  const byPath = new Map(fields.map((field) => [relative(field), field]));
+  const placed = new Set<string>();
+  const group = (id: ItemGroupId, paths: readonly string[]): FieldGroup => ({
+    id,
+    legend: game.i18n.localize(`BRINK.ItemSheet.group.${id}`),
+    fields: paths.flatMap((path) => {
+      const field = byPath.get(path);
+      if (!field) return [];
+      placed.add(path);
+      return offered(field, type, defaults) ? [withDefaults(field, defaults, idPrefix)] : [];
+    }),
+    lightSwitch:
+      id === "light" && defaults.lightSource !== null
+        ? { on: defaults.lightSource, id: `${idPrefix}-light-source` }
+        : null,
+  });
+  const groups = (ITEM_LAYOUTS[type] ?? []).map((layout) => group(layout.id, layout.fields));
+  const rest = [...byPath.keys()].filter((path) => !placed.has(path));
+  groups.push(group("other", rest));
+  return groups.filter((g) => g.fields.length > 0 || g.lightSwitch !== null);
+}
+
 export function itemSheetContext(item: SheetItem, editable: boolean) {
   // Every Brink item's system is a TypeDataModel; its schema and source are read generically here.
   const system = item.system as { schema: SchemaLike; _source: Record<string, unknown>; condition?: unknown };
   const fields = flatten(system.schema, system._source, "system", item.type);
+  const idPrefix = `brink-item-${(item.uuid ?? item.name).replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  const groups = groupFields(item.type, fields, itemDefaults(item.system), idPrefix);
   return {
     item,
     typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
-    fields: fields.filter((f) => f.kind !== "html" && shownUnderRules(f.name)),
+    groups,
+    fields: groups.flatMap((g) => g.fields),
+    idPrefix,
     description: fields.find((f) => f.kind === "html") ?? null,
     condition: system.condition ?? null,
     editable,

@@ -9,6 +9,8 @@ import { descriptionOf } from "./inventory-context";
 import { itemSheetContext, nullableChoicePaths } from "./item-context";
 import { withValidatedSubmit } from "./submit";
 import { bindButtonKeys } from "./button-keys";
+import { applyLightSwitch } from "./light-source-switch";
+import { GearData, itemData } from "../../data";
 
 /** One sheet for every item type; the body template follows the item's type. */
 export class BrinkItemSheet extends withValidatedSubmit(itemSheetBase(), (item) => item.system.schema) {
@@ -45,7 +47,10 @@ export class BrinkItemSheet extends withValidatedSubmit(itemSheetBase(), (item) 
     });
   }
 
-  /** The blank choice of a nullable field means "none": it is stored as null, not as "". */
+  /**
+   * The blank choice of a nullable field means "none": it is stored as null, not as "". Gear's
+   * light-source switch becomes the light fields it stands for.
+   */
   override _processFormData(
     event: Event | null,
     form: HTMLFormElement,
@@ -54,6 +59,8 @@ export class BrinkItemSheet extends withValidatedSubmit(itemSheetBase(), (item) 
     for (const path of nullableChoicePaths(this.document.system.schema)) {
       if (formData.object[path] === "") formData.object[path] = null;
     }
+    const gear = itemData(this.document, GearData);
+    if (gear) applyLightSwitch(formData.object, gear._source.light.hours);
     return super._processFormData(event, form, formData);
   }
 }

@@ -8,6 +8,8 @@ import { CRITICAL_ROUNDS } from "../../rules/critical-damage";
 import { countOf } from "../../helpers/plural";
 import type { BrinkActorData } from "../../data";
 import type { StatusId } from "../../status-effects";
+import { deathLuckRefusal } from "../../rules/death-luck-test";
+import { optionalRules } from "../../settings";
 
 export interface SaveTrackView {
   /** "Successes 1 of 3", for screen readers and the tooltip. */
@@ -84,6 +86,8 @@ export function lifeView(system: BrinkActorData) {
     deathSaveUsed: savedThisTurn,
     deathSaveReason: savedThisTurn ? i18n.localize("BRINK.Life.Refusal.already-saved") : "",
     canStabilise: state !== "dead" && (has("dying") || downed !== null || critical !== null),
+    /** RULES §4 by hand, for the GM: a character at zero health under the luck rule may risk death. */
+    canDeathLuck: deathLuckRefusal(system.actorState(), optionalRules().deathRule) === null,
   };
 }
 export type LifeView = ReturnType<typeof lifeView>;

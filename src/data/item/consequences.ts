@@ -48,6 +48,14 @@ export class InjuryData extends foundry.abstract.TypeDataModel<InjurySchema, Ite
   static override defineSchema(): InjurySchema {
     return injurySchema();
   }
+
+  /**
+   * RULES §5: a minor injury counts safe long rests in a row (its progress) when it has an attribute
+   * to hurt; one that heals on a night's rest is gone after the first.
+   */
+  countsSafeRests(): boolean {
+    return this.kind === "minor" && this.heals !== "nightRest" && this.attribute !== null;
+  }
 }
 
 export const SETBACK_KINDS = ["exhaustion", "dropped", "separated", "disoriented"] as const;

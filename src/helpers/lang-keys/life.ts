@@ -10,6 +10,7 @@ import type { StabiliseDownedRefusal } from "../../rules/stabilise";
 import type { CriticalRefusal } from "../../rules/critical-damage";
 import type { AttemptRefusal, DownedAttemptRefusal } from "../../rules/world-clock";
 import type { LangKey } from "./lang-key";
+import type { DeathLuckRefusal } from "../../rules/death-luck-test";
 
 export type LifeRefusal =
   | HealingRefusal
@@ -20,7 +21,8 @@ export type LifeRefusal =
   | ResurrectionRefusal
   | AttemptRefusal
   | DownedAttemptRefusal
-  | Exclude<CriticalRefusal, "no-time">;
+  | Exclude<CriticalRefusal, "no-time">
+  | DeathLuckRefusal;
 
 export const LIFE_REFUSAL = {
   dead: "BRINK.Life.Refusal.dead",
@@ -35,6 +37,9 @@ export const LIFE_REFUSAL = {
   "not-dead": "BRINK.Life.Refusal.not-dead",
   "con-exhausted": "BRINK.Life.Refusal.con-exhausted",
   "con-lost-to-injuries": "BRINK.Life.Refusal.con-lost-to-injuries",
+  "not-luck-rule": "BRINK.Life.Refusal.not-luck-rule",
+  "already-dead": "BRINK.Life.Refusal.already-dead",
+  "not-at-zero-health": "BRINK.Life.Refusal.not-at-zero-health",
 } as const satisfies Record<LifeRefusal, LangKey>;
 
 /** The title of each life action's card, by the action's kind. */
@@ -45,6 +50,7 @@ export const LIFE_ACTION = {
   stabilise: "BRINK.Life.Action.stabilise",
   clock: "BRINK.Life.Action.clock",
   resurrect: "BRINK.Life.Action.resurrect",
+  "death-luck": "BRINK.Life.Action.death-luck",
 } as const satisfies Record<string, LangKey>;
 
 /** Where a permanent injury came from: the dying rule's strain-or-injury, or a failed stabilisation. */

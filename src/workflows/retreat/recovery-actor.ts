@@ -46,7 +46,7 @@ export function carriedInjuries(actor: Actor.Implementation): CarriedInjury[] {
         from: rating.die as DieRating,
         to: rating.value,
       });
-    } else if (data.kind === "minor" && data.attribute) {
+    } else if (data.countsSafeRests() && data.attribute) {
       injuries.push({
         id,
         kind: "minor",

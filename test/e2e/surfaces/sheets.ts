@@ -16,6 +16,19 @@ const characterTab = (tab: string): Surface => ({
     (await renderSheet(CharacterSheet, await showcaseCharacter(), (s) => (s.tabGroups.primary = tab))).html,
 });
 
+/** A character down at zero health: the GM's life section offers the death luck test by hand. */
+const fallenCharacter: Surface = {
+  name: "character-fallen",
+  size: { width: 760, height: 720 },
+  place: "window",
+  html: async () => {
+    const actor = await showcaseCharacter();
+    await actor.update({ system: { health: { value: 0 }, conditions: ["unconscious"] } } as never);
+    return (await renderSheet(CharacterSheet, actor)).html;
+  },
+  use: async (page) => page.locator(".life-panel").scrollIntoViewIfNeeded(),
+};
+
 /** The NPC sheet at its own width, and dragged out to the character sheet's. */
 const npc: Surface = {
   name: "npc",
@@ -37,18 +50,33 @@ const EXTRA_ITEMS = [
     type: "setback" as const,
     system: { kind: "disoriented", endsOn: "safeLongRest", duration: "until the next long rest" },
   },
+  {
+    name: "Hooded lantern",
+    type: "gear" as const,
+    system: { light: { hours: 3, left: 2, consumed: false }, equipped: true },
+  },
+  {
+    name: "Sprained wrist",
+    type: "injury" as const,
+    system: { kind: "minor", attribute: "dex", heals: "safeRests", progress: { value: 2, max: 3 } },
+  },
 ];
 
-/** The sheet of the character's item of this type (the showcase's own, or one added for it). */
-const itemSheet = (type: string): Surface => ({
-  name: `item-${type}`,
+/**
+ * The sheet of the character's item of this type (the showcase's own, or one added for it), or of
+ * the item of that name: a light source and a minor injury show the fields other items hide.
+ */
+const itemSheet = (type: string, itemName?: string): Surface => ({
+  name: itemName ? `item-${type}-${itemName.toLowerCase().replaceAll(" ", "-")}` : `item-${type}`,
   size: { width: 520, height: 560 },
   place: "window",
   html: async () => {
     const actor = await showcaseCharacter();
     await actor.createEmbeddedDocuments("Item", EXTRA_ITEMS);
-    const item = actor.items.find((candidate) => candidate.type === type);
-    if (!item) throw new Error(`the showcase has no ${type}`);
+    const item = actor.items.find(
+      (candidate) => candidate.type === type && (!itemName || candidate.name === itemName),
+    );
+    if (!item) throw new Error(`the showcase has no ${type} ${itemName ?? ""}`);
     return (await renderSheet(BrinkItemSheet, item)).html;
   },
 });
@@ -57,6 +85,9 @@ const ITEM_TYPES = ["weapon", "armour", "shield", "gear", "talent", "injury", "s
 
 export const SHEETS: Surface[] = [
   ...["character", "inventory", "consequences", "effects", "biography"].map(characterTab),
+  fallenCharacter,
   npc,
-  ...ITEM_TYPES.map(itemSheet),
+  ...ITEM_TYPES.map((type) => itemSheet(type)),
+  itemSheet("gear", "Hooded lantern"),
+  itemSheet("injury", "Sprained wrist"),
 ];
