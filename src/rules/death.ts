@@ -290,10 +290,38 @@ export function createActorState(overrides: Partial<ActorState> = {}): ActorStat
   };
 }
 
-export const withStatus = (state: ActorState, status: Partial<LifeStatus>): ActorState => ({
-  ...state,
-  status: { ...state.status, ...status },
-});
+/**
+ * A copy with every field written out: one object shape for every state, which V8 copies far faster
+ * than a spread (the encounter simulator applies thousands of hits a second).
+ */
+export function copyActorState(state: ActorState): ActorState {
+  return {
+    endurance: state.endurance,
+    health: state.health,
+    stamina: state.stamina,
+    focus: state.focus,
+    attributes: state.attributes,
+    athletics: state.athletics,
+    fortitude: state.fortitude,
+    deflection: state.deflection,
+    luckBonus: state.luckBonus,
+    deathDifficulty: state.deathDifficulty,
+    reactionAvailable: state.reactionAvailable,
+    status: state.status,
+    pending: state.pending,
+    strain: state.strain,
+    injuries: state.injuries,
+    dying: state.dying,
+    downed: state.downed,
+    critical: state.critical,
+  };
+}
+
+export function withStatus(state: ActorState, status: Partial<LifeStatus>): ActorState {
+  const next = copyActorState(state);
+  next.status = { ...state.status, ...status };
+  return next;
+}
 
 /**
  * Death under any rule. S2: injuries held at death become permanent (harmless under the other

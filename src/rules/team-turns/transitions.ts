@@ -9,6 +9,7 @@ import {
   teamToMove,
 } from "./queries";
 import {
+  copyState,
   UNDO_LIMIT,
   type CombatPhase,
   type TurnEvent,
@@ -22,7 +23,9 @@ export function updateMember(state: TurnState, memberId: string, patch: Partial<
   const index = members.findIndex((member) => member.id === memberId);
   const member = members[index];
   if (member !== undefined) members[index] = { ...member, ...patch };
-  return { ...state, members };
+  const next = copyState(state);
+  next.members = members;
+  return next;
 }
 
 /** Identifies the move so an event fires only when it really changes hands. */
@@ -67,12 +70,18 @@ export function nextRound(state: TurnState, events: TurnEvent[]): TurnState {
   return startRound(state, state.round + 1, "normal", events);
 }
 
+function moveTo(state: TurnState, toMove: string | null): TurnState {
+  const next = copyState(state);
+  next.toMove = toMove;
+  return next;
+}
+
 /** After a turn by a member of `fromTeam`: the move goes to the next team in order that can use it. */
 export function passMove(state: TurnState, fromTeam: string, events: TurnEvent[]): TurnState {
   if (!anyoneEligible(state)) return nextRound(state, events);
   const next =
     state.mode === "teams"
-      ? { ...state, toMove: firstTeamWithEligibleFrom(state, state.teams.indexOf(fromTeam) + 1) }
+      ? moveTo(state, firstTeamWithEligibleFrom(state, state.teams.indexOf(fromTeam) + 1))
       : state;
   announceMove(next, events);
   return next;
