@@ -2,7 +2,8 @@
  * npm run bench. The encounter simulator's figures come first, from a fresh process, with the
  * simulator bundled the way `npm run build` bundles the odds worker (one module, plain calls between
  * functions), so "the first 1,000 fights" meets code nothing has compiled yet, as the Web Worker
- * does. The other figures run through Vite's module runner (TypeScript, no build step).
+ * does. Then the built worker in Chromium (bench-worker.ts), and the other figures, both through
+ * Vite's module runner (TypeScript, no build step).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,4 +37,5 @@ try {
   rmSync(bundleDir, { recursive: true, force: true });
 }
 
-await runnerImport(join(ROOT, "tools/bench.ts"), { configFile: false, logLevel: "silent" });
+for (const bench of ["tools/bench-worker.ts", "tools/bench.ts"])
+  await runnerImport(join(ROOT, bench), { configFile: false, logLevel: "silent" });
