@@ -53,7 +53,7 @@ import { registerSmallActions } from "./workflows/small-actions";
 import { registerSmallActionPrompts } from "./applications/actions/small-action-prompts";
 import { registerExploration } from "./workflows/exploration";
 import { registerExplorationControls } from "./applications/exploration";
-import { registerPlannerControl } from "./applications/odds";
+import { registerOddsWorkerStart, registerPlannerControl } from "./applications/odds";
 import { registerDetachmentControls } from "./applications/detachments";
 import { registerChosenTitles } from "./applications/chosen-titles";
 import { readReactionOffersWith } from "./data/chat";
@@ -106,6 +106,7 @@ Hooks.once("init", () => {
   registerExploration();
   registerExplorationControls();
   registerPlannerControl();
+  registerOddsWorkerStart();
   registerDetachmentControls();
   registerLegacyRecoveryCards();
   registerCardButtons();

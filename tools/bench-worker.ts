@@ -1,7 +1,8 @@
 /**
  * `npm run bench`, encounter odds in a browser (issue 28): the built worker (dist/odds-worker.mjs) in
- * Chromium's Web Worker, as the GM's client meets it. A cold worker pays for its start, its module's
- * load and V8 compiling the simulator; the same worker's next encounter pays for none of that. Wall
+ * Chromium's Web Worker, as the GM's client meets it. A new worker pays for its start, its module's
+ * load and its warm-up (V8 compiling the simulator on the example fight) before it says ready, as
+ * the GM's client starts it when the world is ready; the requests after it meet compiled code. Wall
  * clock in the page (a browser gives no CPU time), so a loaded machine inflates it. It prints; it
  * skips itself when dist/ is not built or no Chromium is found.
  */
@@ -23,8 +24,11 @@ function example(goblins: number, archers: number): Encounter {
   return encounterOf({ ...file, policy: DEFAULT_POLICY }, counts);
 }
 
-/** Milliseconds from posting a request to its first estimate and to its full figures, for each encounter in turn. */
-type Timings = { first: number; full: number }[];
+/**
+ * Milliseconds from a new worker's start to its ready (its warm-up), then from posting each request
+ * to its first estimate and to its full figures, for each encounter in turn.
+ */
+type Timings = { warm: number; timings: { first: number; full: number }[] };
 
 async function timeInWorker(browserPath: string, encounters: Encounter[]): Promise<Timings> {
   const code = readFileSync(WORKER, "utf8");
@@ -44,6 +48,13 @@ async function timeInWorker(browserPath: string, encounters: Encounter[]): Promi
     await page.goto("http://brink.test/game");
     return await page.evaluate(async (asked) => {
       const worker = new Worker("odds-worker.mjs", { type: "module" });
+      const started = performance.now();
+      const warm = await new Promise<number>((done, fail) => {
+        worker.onerror = (event) => fail(new Error(event.message));
+        worker.onmessage = (event: MessageEvent<{ ready?: boolean }>) => {
+          if (event.data.ready) done(performance.now() - started);
+        };
+      });
       const timings: { first: number; full: number }[] = [];
       for (const [index, encounter] of asked.entries()) {
         const start = performance.now();
@@ -60,7 +71,7 @@ async function timeInWorker(browserPath: string, encounters: Encounter[]): Promi
         );
       }
       worker.terminate();
-      return timings;
+      return { warm, timings };
     }, encounters);
   } finally {
     await browser.close();
@@ -75,11 +86,13 @@ console.log(`\nEncounter odds in Chromium's Web Worker (dist/odds-worker.mjs); l
 if (!existsSync(WORKER)) console.log("  skipped: dist/odds-worker.mjs is not built (npm run build)");
 else if (!search.found) console.log("  skipped: no Chromium found");
 else {
-  const [cold, next] = await timeInWorker(search.found.path, [example(4, 2), example(5, 1)]);
+  const { warm, timings } = await timeInWorker(search.found.path, [example(4, 2), example(5, 1)]);
+  const [cold, next] = timings;
   const ms = (value = 0) => `${value.toFixed(0)} ms`;
   const rows: [string, string][] = [
-    ["a new worker, 4 v 6: first estimate (1,000 fights)", ms(cold?.first)],
-    ["a new worker, 4 v 6: 10,000 fights", ms(cold?.full)],
+    ["a new worker: start, load and warm-up until ready", ms(warm)],
+    ["its first 4 v 6: first estimate (1,000 fights)", ms(cold?.first)],
+    ["its first 4 v 6: 10,000 fights", ms(cold?.full)],
     ["the same worker, another 4 v 6: first estimate", ms(next?.first)],
     ["the same worker, another 4 v 6: 10,000 fights", ms(next?.full)],
   ];

@@ -106,7 +106,10 @@ describe("the odds worker in a browser", () => {
       { path: ODDS_WORKER_PATH, encounter },
     );
     await page.close();
-    const [first, last] = replies as OddsReply[];
+    // The worker warms up on the example fight when it starts (tools/warm-up-encounter.ts), then
+    // says ready; the request waits for that, then gets its first estimate and its figures.
+    const [ready, first, last] = replies as OddsReply[];
+    expect(ready).toEqual({ ready: true });
     expect(first).toMatchObject({ id: 7, final: false });
     expect(last).toMatchObject({ id: 7, final: true });
     expect(last && "odds" in last ? last.odds : null).toEqual(expected);

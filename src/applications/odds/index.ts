@@ -11,6 +11,7 @@ export { EncounterPlanner, openEncounterPlanner, droppedActorUuid, PLANNER_ID } 
 export { combatEncounter, fighterFromActor, worldRules } from "./snapshot";
 export {
   requestOdds,
+  registerOddsWorkerStart,
   knownOdds,
   resetOdds,
   stateKey,
