@@ -3,7 +3,15 @@ import { DAMAGE_TYPES } from "./damage";
 import type { DiceSource } from "./dice";
 import type { Edge } from "./modifiers";
 import type { Modifier, TestSpec } from "./tests";
-import { refuse, settle, type ActorState, type RuleResult, type Refused, type TestRoll } from "./death";
+import {
+  copyActorState,
+  refuse,
+  settle,
+  type ActorState,
+  type RuleResult,
+  type Refused,
+  type TestRoll,
+} from "./death";
 import { rollPlainTest, type Hit } from "./damage-chain";
 import { successChance, type Chance } from "./odds";
 
@@ -92,11 +100,9 @@ function canReact(state: ActorState): Refused<DefenceRefusal> | null {
 }
 
 function spendReaction(state: ActorState): RuleResult {
-  const after: ActorState = {
-    ...state,
-    reactionAvailable: false,
-    stamina: { ...state.stamina, value: state.stamina.value - 1 },
-  };
+  const after = copyActorState(state);
+  after.reactionAvailable = false;
+  after.stamina = { ...state.stamina, value: state.stamina.value - 1 };
   return settle(state, after, []);
 }
 

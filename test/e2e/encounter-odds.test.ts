@@ -138,6 +138,15 @@ describe("encounter odds drawn in Chromium", () => {
       const seen = await look(`encounter-odds-tracker-${theme}`, html, theme, { width: 300, height: 760 });
       expect(seen.overflow).toEqual([]);
       expect(seen.lowContrast).toEqual([]);
+      // The GM opens the section: the figures, the swing's sparkline and the policy stored on the combat.
+      const opened = html.replace('<details class="odds-details"', '<details class="odds-details" open');
+      expect(opened).not.toBe(html);
+      const open = await look(`encounter-odds-tracker-open-${theme}`, opened, theme, {
+        width: 300,
+        height: 760,
+      });
+      expect(open.overflow).toEqual([]);
+      expect(open.lowContrast).toEqual([]);
     },
   );
 

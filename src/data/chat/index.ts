@@ -15,6 +15,7 @@ export * from "./retreat-card";
 export * from "./reunite-card";
 export * from "./rest-card";
 export * from "./morale-card";
+export * from "./odds-card";
 export * from "./initiative-card";
 export * from "./migration-card";
 export * from "./action-card";

@@ -542,4 +542,25 @@ export const CARDS: Surface[] = [
     await requestCorruption([petra.uuid], 11, "con");
     return lastCard();
   }),
+  card("encounter-odds", async () => {
+    // The GM posts the planner's odds (issue 28): two characters against a goblin, the foes first.
+    const { openEncounterPlanner, requestOdds } = await import("../../../src/applications/odds");
+    const planner = await openEncounterPlanner();
+    for (const [side, id] of [
+      ["party", "characters.Actor.1rdKzLneu2npD7So"],
+      ["party", "characters.Actor.l4CundUg9DXPLb2j"],
+      ["foes", "adversaries.Actor.lfgJ8Nc5NTlmBC59"],
+    ] as const)
+      await planner.addActor(`Compendium.brink.${id}`, side);
+    planner.element.querySelector<HTMLElement>('[data-action="plannerFirst"][data-side="foes"]')?.click();
+    await requestOdds(planner.encounter());
+    await planner.render();
+    const posted = game.messages.size;
+    planner.element.querySelector<HTMLElement>('[data-action="postPlannerOdds"]')?.click();
+    // The click's handler posts without being awaited: wait for the card (a condition, bounded).
+    for (let tries = 0; game.messages.size === posted && tries < 500; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await planner.close();
+    return lastCard();
+  }),
 ];
