@@ -4,6 +4,7 @@
  * holds), the block line splits the blow so its parts add up, and the attack dialog says what the
  * weapon puts on a hit beside the multiple-attack penalty.
  */
+import { Window } from "happy-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDice, queueDice } from "../fake-foundry/dice";
 import { resetWorld, session } from "../fake-foundry/install";
@@ -19,7 +20,9 @@ import type { BrinkActor } from "../../src/documents/actor";
 import { bootBrink } from "./boot";
 
 await bootBrink();
-const { promptAttack } = await import("../../src/applications/rolls/flows");
+const { attackDialogInput, promptAttack } = await import("../../src/applications/rolls/flows");
+const { followAttackOdds } = await import("../../src/applications/rolls/attack-dialog");
+const { itemData, WeaponData } = await import("../../src/data");
 const { describeStep } = await import("../../src/data/chat");
 
 type Message = ChatMessage.Implementation & { renderHTML(): Promise<HTMLElement> };
@@ -135,5 +138,33 @@ describe("the attack dialog", () => {
     expect(dialog).toContain(
       '<p class="hint weapon-rolls">Club: attack total + 3 Bludgeoning damage; a luck of 19+ is a critical (cannot miss, + 7 instead).</p>',
     );
+  });
+
+  it("names the dice the attack rolls with the chosen attribute, and follows the choice", async () => {
+    const fencer = (await Actor.implementation.create({
+      name: "Fencer",
+      type: "character",
+      system: { attributes: { str: { die: 6 }, dex: { die: 10 } }, skills: { combat: { die: 8 } } },
+      items: [{ ...club, name: "Rapier", system: { ...club.system, attributes: ["str", "dex"] } }],
+    } as never)) as BrinkActor;
+    session.user.targets.clear();
+    session.user.targets.add((await target(0)) as never);
+    answerDialog(null);
+    const rapier = fencer.items.contents[0] as Item.Implementation;
+    await promptAttack(fencer, rapier);
+    // happy-dom's document stands in for the browser's; Brink's code takes the DOM's own types.
+    const page = new Window().document as unknown as Document;
+    page.body.innerHTML = `<form>${shownDialogs.at(-1)?.content ?? ""}</form>`;
+    const root = page.body;
+    const line = () => text(root.querySelector("[data-attack-dice]"));
+    expect(line()).toBe("The attack rolls Strength d6 + Combat d8 and the luck d20.");
+    const data = itemData(rapier, WeaponData)?.attackWeapon();
+    if (!data) throw new Error("the rapier is no weapon");
+    followAttackOdds(root, attackDialogInput(fencer, rapier, data, []), false);
+    const select = page.querySelector<HTMLSelectElement>("select[name='attribute']");
+    if (!select) throw new Error("the dialog offers no attribute");
+    select.value = "dex";
+    select.dispatchEvent(new (page.defaultView?.Event ?? Event)("change", { bubbles: true }));
+    expect(line()).toBe("The attack rolls Dexterity d10 + Combat d8 and the luck d20.");
   });
 });

@@ -480,13 +480,20 @@ export const CARDS: Surface[] = [
   }),
   card("initiative-test", async () => {
     await settings.set("brink", "initiativeMode", "dexterity-test");
+    // A whole party rolls: the card stays short enough to read in the chat column.
     const f = await setUpFight([
       { name: "Roland", disposition: DISPOSITIONS.friendly, owner: player("roland-player"), dex: 8 },
       { name: "Fabian", disposition: DISPOSITIONS.friendly, owner: player("fabian-player"), dex: 4 },
+      { name: "Mira Ashdown of the Salt Marches", disposition: DISPOSITIONS.friendly, dex: 6 },
+      { name: "Oswin", disposition: DISPOSITIONS.friendly, dex: 10 },
+      { name: "Brigid", disposition: DISPOSITIONS.friendly, dex: 4 },
+      { name: "Tam", disposition: DISPOSITIONS.friendly, dex: 8 },
       { name: "Goblin 1", disposition: DISPOSITIONS.hostile },
       { name: "Goblin 2", disposition: DISPOSITIONS.hostile },
     ]);
-    queueDice(6, 2, 2, 3);
+    await f.member("Tam").actor?.update({ system: { exhaustion: 2 } } as never);
+    // Each DEX die, then the luck die: Fabian's 20 adds +4, Brigid's 1s fail.
+    queueDice(6, 2, 2, 20, 3, 11, 9, 4, 1, 1, 7, 19);
     await f.combat.begin({});
     return lastCard();
   }),
