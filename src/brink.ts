@@ -53,9 +53,11 @@ import { registerSmallActions } from "./workflows/small-actions";
 import { registerSmallActionPrompts } from "./applications/actions/small-action-prompts";
 import { registerExploration } from "./workflows/exploration";
 import { registerExplorationControls } from "./applications/exploration";
-import { registerPlannerControl } from "./applications/odds";
+import { registerOddsWorkerStart, registerPlannerControl } from "./applications/odds";
 import { registerDetachmentControls } from "./applications/detachments";
 import { registerChosenTitles } from "./applications/chosen-titles";
+import { readReactionOffersWith } from "./data/chat";
+import { reactionOffers } from "./workflows/reaction-offers";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = BrinkActor;
@@ -94,6 +96,7 @@ Hooks.once("init", () => {
   registerSeekCover();
   registerSeekCoverPrompt();
   registerAllies();
+  readReactionOffersWith(reactionOffers);
   registerAllyPrompts();
   registerActionsPanel();
   registerTokenRuler();
@@ -103,6 +106,7 @@ Hooks.once("init", () => {
   registerExploration();
   registerExplorationControls();
   registerPlannerControl();
+  registerOddsWorkerStart();
   registerDetachmentControls();
   registerLegacyRecoveryCards();
   registerCardButtons();

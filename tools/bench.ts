@@ -343,6 +343,85 @@ for (const size of [1, 4, 12]) {
   );
 }
 
+// Issue 28: what the GM's main thread does per update while the tracker shows the odds of a fight
+// of 4 characters against 6 goblins: the snapshot of the combat, the cache lookup, the request posted
+// to the worker (a stand-in that only clones the message, as posting does), and the Odds part drawn.
+{
+  const odds = await import("../src/applications/odds");
+  const pack = (folder: string, id: string) => `Compendium.brink.${folder}.Actor.${id}`;
+  const sides = [
+    ...["1rdKzLneu2npD7So", "l4CundUg9DXPLb2j", "J3blkucG8wJGoNFn", "94OSZJg0MFzAwBDG"].map((id) => ({
+      uuid: pack("characters", id),
+      disposition: DISPOSITIONS.friendly,
+    })),
+    ...[..."abcd"].map(() => ({
+      uuid: pack("adversaries", "lfgJ8Nc5NTlmBC59"),
+      disposition: DISPOSITIONS.hostile,
+    })),
+    ...[..."ab"].map(() => ({
+      uuid: pack("adversaries", "scuPAzplNvZbdDaF"),
+      disposition: DISPOSITIONS.hostile,
+    })),
+  ];
+  const specs = await Promise.all(
+    sides.map(async ({ uuid, disposition }, i) => {
+      const source = (await fromUuid(uuid)) as Actor.Implementation; // a pack's actor, as the GM imports it
+      const name = `${source.name} ${i + 1}`;
+      const actor = await Actor.implementation.create({ ...source.toObject(), name });
+      if (!actor) throw new Error(`${name} was not created`);
+      return { name, disposition, actor };
+    }),
+  );
+  const fight = await setUpFight(specs);
+  /** Posting to a worker clones the message on the main thread; this stand-in does that and no more. */
+  class ClonePostingWorker {
+    addEventListener(): void {}
+    terminate(): void {}
+    postMessage(message: unknown): void {
+      structuredClone(message);
+    }
+  }
+  class OddsTracker extends BenchTracker {
+    override get viewedCombat(): BrinkCombat {
+      return fight.combat;
+    }
+    async oddsPart(): Promise<string> {
+      const options = {
+        isFirstRender: false,
+      } as foundry.applications.sidebar.tabs.CombatTracker.RenderOptions;
+      const context = await this._prepareContext(options);
+      const part = await this._preparePartContext(odds.ODDS_PART, { ...context }, options);
+      return renderPart("systems/brink/templates/combat/odds.hbs", part);
+    }
+  }
+  const oddsTracker = new OddsTracker({});
+  const encounter = () => odds.combatEncounter(fight.combat, odds.oddsPolicy(fight.combat));
+  // Known odds: the simulation done once in this process (no Worker here), then every update is a cache hit.
+  await odds.requestOdds(encounter());
+  if (!(await oddsTracker.oddsPart()).includes("odds-figure")) throw new Error("the odds are not shown");
+  const shown = await timeMedian(
+    "encounter odds, main thread per update: odds known (snapshot, cache hit, Odds part drawn)",
+    100,
+    () => oddsTracker.oddsPart(),
+  );
+  // A new state: the cache misses, the request is posted to the worker and the part says it is computing.
+  Object.assign(globalThis, { Worker: ClonePostingWorker });
+  const asked = await timeMedian(
+    "encounter odds, main thread per update: a new state (snapshot, miss, post to the worker, part drawn)",
+    100,
+    () => {
+      odds.resetOdds();
+      return oddsTracker.oddsPart();
+    },
+  );
+  Reflect.deleteProperty(globalThis, "Worker");
+  odds.resetOdds();
+  rows.push([
+    `encounter odds: main thread's CPU time per update against the ${TRACKER_TARGET_MS} ms target`,
+    Math.max(shown, asked) < TRACKER_TARGET_MS ? "under target" : "OVER TARGET",
+  ]);
+}
+
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log("Brink benchmark (figures only; timing varies by machine)\n");
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

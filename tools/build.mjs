@@ -20,7 +20,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
-import { build } from "vite";
+import { build, runnerImport } from "vite";
 import { compilePacks } from "./packs.mjs";
 import { shippedMarkdown } from "./markdown-links.mjs";
 import { releaseFields } from "./release-manifest.mjs";
@@ -84,9 +84,19 @@ const WORKER = { entry: "src/applications/odds/worker.ts", file: "odds-worker.mj
 const MAIN_LIB = { entry: join(ROOT, "src/brink.ts"), formats: ["es"], fileName: () => "brink.mjs" };
 const WORKER_LIB = { entry: join(ROOT, WORKER.entry), formats: ["es"], fileName: () => WORKER.file };
 
-function viteConfig(outDir = DIST, lib = MAIN_LIB) {
+/** The worker's warm-up fight (tools/warm-up-encounter.ts), inlined as a constant. */
+async function workerConstants() {
+  const { module } = await runnerImport(join(ROOT, "tools/warm-up-encounter.ts"), {
+    configFile: false,
+    logLevel: "silent",
+  });
+  return { BRINK_ODDS_WARM_UP: JSON.stringify(module.warmUpEncounter()) };
+}
+
+function viteConfig(outDir = DIST, lib = MAIN_LIB, define = {}) {
   return {
     configFile: false,
+    define,
     root: ROOT,
     logLevel: "warn",
     build: {
@@ -108,8 +118,11 @@ async function main() {
   try {
     const count = await compilePacks(join(STAGE, "packs"));
     copyStatic(STAGE);
-    for (const lib of [MAIN_LIB, WORKER_LIB])
-      await build({ ...viteConfig(STAGE, lib), build: { ...viteConfig(STAGE, lib).build, watch: null } });
+    const constants = { [MAIN_LIB.entry]: {}, [WORKER_LIB.entry]: await workerConstants() };
+    for (const lib of [MAIN_LIB, WORKER_LIB]) {
+      const config = viteConfig(STAGE, lib, constants[lib.entry]);
+      await build({ ...config, build: { ...config.build, watch: null } });
+    }
     syncInto(STAGE, DIST);
     console.log(
       `Built dist/: brink.mjs, ${WORKER.file}, system.json, ${STATIC.join(", ")} and ${count} pack documents.`,

@@ -8,6 +8,7 @@ import {
   MigrationCardData,
   OpposedCardData,
   MoraleCardData,
+  OddsCardData,
   RetreatCardData,
   RetreatRequestCardData,
   RestCardData,
@@ -53,4 +54,5 @@ export const chatModels = {
   partyRest: PartyRestCardData,
   exploration: ExplorationCardData,
   detachment: DetachmentCardData,
+  odds: OddsCardData,
 } as const;

@@ -1,5 +1,6 @@
 import { templatePath } from "../constants";
 import { countOf, isCountedNoun } from "./plural";
+import { signed } from "./numbers";
 
 /**
  * Brink's own Handlebars helpers. Templates use only these and the Foundry helpers listed in
@@ -7,10 +8,7 @@ import { countOf, isCountedNoun } from "./plural";
  */
 export const BRINK_HELPERS = {
   /** "+2", "0", "−1": signed numbers as a sheet shows modifiers. */
-  brinkSigned: (value: unknown): string => {
-    const number = Number(value) || 0;
-    return number > 0 ? `+${number}` : number < 0 ? `−${Math.abs(number)}` : "0";
-  },
+  brinkSigned: (value: unknown): string => signed(Number(value) || 0),
   /** "d8", or "—" for no die. */
   brinkDie: (value: unknown): string => (Number(value) > 0 ? `d${Number(value)}` : "—"),
   /** Percentage of a pool for bar widths, 0–100. */
@@ -38,6 +36,10 @@ export const TEMPLATE_PARTIALS = [
   "chat/parts/dice.hbs",
   "chat/parts/direct-dice.hbs",
   "chat/parts/roll-lines.hbs",
+  "chat/parts/luck.hbs",
+  "chat/parts/total.hbs",
+  "chat/parts/test-roll.hbs",
+  "chat/parts/steps.hbs",
   "actor/header-actions.hbs",
   "actor/recovery.hbs",
   "actor/combat-section.hbs",

@@ -10,6 +10,7 @@ import type { DiceSource, DieRating } from "./dice";
 import type { Edge } from "./modifiers";
 import { MAX_ADVANTAGE, type Modifier } from "./tests";
 import {
+  copyActorState,
   DEFAULT_DEATH_RULE,
   refuse,
   rollDeathLuckTest,
@@ -167,7 +168,8 @@ function fallUnconscious(state: ActorState, reason: UnconsciousReason, log: Step
 }
 
 function fortifyOrFall(state: ActorState, fortify: boolean, context: Context): ActorState {
-  const cleared: ActorState = { ...state, pending: null };
+  const cleared = copyActorState(state);
+  cleared.pending = null;
   if (!fortify) return fallUnconscious(cleared, "declined-fortify", context.log);
   const difficulty = missingHealth(state);
   const bonuses = context.options.defenceBonuses ?? [];
@@ -224,7 +226,8 @@ function answerStrainOrInjury(state: ActorState, context: Context): ActorState {
 function reachZero(state: ActorState, hit: Hit, overflow: number, context: Context): ActorState {
   const { log, options } = context;
   log.push({ kind: "zero-health" });
-  const cleared: ActorState = { ...state, pending: null };
+  const cleared = copyActorState(state);
+  cleared.pending = null;
   if (context.rule === "dying") {
     if (options.withoutDeathRisk === true) return stableAtZero(cleared, log);
     return answerStrainOrInjury(startDying(cleared, false, log), context);
@@ -293,7 +296,9 @@ export function applyDamage(
 
   const wasAtZero = before.health.value === 0;
   const loss = absorbDamage(before.endurance, before.health, damage);
-  let state: ActorState = { ...before, endurance: loss.endurance, health: loss.health };
+  let state = copyActorState(before);
+  state.endurance = loss.endurance;
+  state.health = loss.health;
   if (loss.enduranceLost > 0)
     log.push({ kind: "endurance", lost: loss.enduranceLost, value: loss.endurance.value });
   if (isHarmed(state.endurance) && !isHarmed(before.endurance)) log.push({ kind: "harmed" });

@@ -2,9 +2,18 @@ import type { Pool } from "./characters";
 import { DAMAGE_TYPES } from "./damage";
 import type { DiceSource } from "./dice";
 import type { Edge } from "./modifiers";
-import type { Modifier } from "./tests";
-import { refuse, settle, type ActorState, type RuleResult, type Refused, type TestRoll } from "./death";
+import type { Modifier, TestSpec } from "./tests";
+import {
+  copyActorState,
+  refuse,
+  settle,
+  type ActorState,
+  type RuleResult,
+  type Refused,
+  type TestRoll,
+} from "./death";
 import { rollPlainTest, type Hit } from "./damage-chain";
+import { successChance, type Chance } from "./odds";
 
 /*
  * RULES §4 reactions against a hit: Block, Parry, Dodge. Each costs the reaction and 1 stamina.
@@ -44,6 +53,8 @@ export interface ItemChange {
 export type DefenceStep =
   | {
       kind: "block";
+      /** The blow the item met (absent on cards written before blocks recorded it). */
+      amount?: number;
       blockValue: number;
       itemDamage: number;
       durability: number;
@@ -89,11 +100,9 @@ function canReact(state: ActorState): Refused<DefenceRefusal> | null {
 }
 
 function spendReaction(state: ActorState): RuleResult {
-  const after: ActorState = {
-    ...state,
-    reactionAvailable: false,
-    stamina: { ...state.stamina, value: state.stamina.value - 1 },
-  };
+  const after = copyActorState(state);
+  after.reactionAvailable = false;
+  after.stamina = { ...state.stamina, value: state.stamina.value - 1 };
   return settle(state, after, []);
 }
 
@@ -123,6 +132,7 @@ export function block(state: ActorState, item: DefenceItem, hit: Hit): BlockResu
     item: change,
     step: {
       kind: "block",
+      amount: hit.amount,
       blockValue: item.blockValue,
       itemDamage,
       durability,
@@ -133,13 +143,16 @@ export function block(state: ActorState, item: DefenceItem, hit: Hit): BlockResu
   };
 }
 
+/** What a parry with this item adds to deflection: its parry value, or 1 when it lists none. */
+export const parryBonus = (item: DefenceItem): number => (item.parryValue > 0 ? item.parryValue : 1);
+
 /** The item's parry value (or 1) joins physical deflection for this hit; the item loses 1 durability. */
 export function parry(state: ActorState, item: DefenceItem, hit: Hit): ParryResult | Refused<DefenceRefusal> {
   const refusal = canReact(state);
   if (refusal) return refusal;
   if (isBroken(item)) return refuse("item-broken");
   if (DAMAGE_TYPES[hit.type] !== "physical") return refuse("not-physical");
-  const bonus = item.parryValue > 0 ? item.parryValue : 1;
+  const bonus = parryBonus(item);
   const change = wearItem(item, 1);
   const durability = change.update.durability.value;
   return {
@@ -150,6 +163,28 @@ export function parry(state: ActorState, item: DefenceItem, hit: Hit): ParryResu
     hit: { ...hit, deflectionModifier: (hit.deflectionModifier ?? 0) + bonus },
   };
 }
+
+/** The dodge test as the odds read it: the same dice, bonuses, advantage and luck `dodge` rolls. */
+function dodgeSpec(state: ActorState, bonuses: readonly Modifier[], edges: readonly Edge[]): TestSpec {
+  const advantage = edges.reduce((sum, edge) => sum + edge.advantage, 0);
+  return {
+    attribute: state.attributes.dex,
+    skill: state.athletics,
+    proficient: false,
+    modifiers: bonuses,
+    advantages: Math.max(0, advantage),
+    disadvantages: Math.max(0, -advantage),
+    luckBonus: state.luckBonus,
+  };
+}
+
+/** The exact chance a dodge reaches `attackTotal` (its luck die's +4 counted), before it is rolled. */
+export const dodgeChance = (
+  state: ActorState,
+  attackTotal: number,
+  bonuses: readonly Modifier[] = [],
+  edges: readonly Edge[] = [],
+): Chance => successChance(dodgeSpec(state, bonuses, edges), attackTotal);
 
 /** DEX + Athletics (+ labelled bonuses: exhaustion, injuries, Guard +1; with their advantage sources) against the attack total; reaching it turns the hit into a miss. */
 export function dodge(

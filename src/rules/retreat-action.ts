@@ -15,6 +15,9 @@ export interface RetreatTest {
   readonly modifier: number;
   /** The luck die's face (absent on cards written before the test rolled one). */
   readonly luck?: number;
+  /** The luck bonus added to it, and whether the luck total gave +4 (absent on older cards). */
+  readonly luckBonus?: number;
+  readonly lucky?: boolean;
   readonly total: number;
   readonly difficulty: number;
   readonly success: boolean;
@@ -29,6 +32,8 @@ export function retreatTestOf(dexterity: DieRating, test: TestResult): RetreatTe
     faces,
     modifier: test.total - test.dice.diceTotal,
     luck: test.luck.face,
+    luckBonus: test.luck.bonus,
+    lucky: test.luckEffect === "bonus",
     total: test.total,
     difficulty: test.difficulty,
     success: test.success,

@@ -122,21 +122,33 @@ export function flatSteps(spec: TestSpec): Modifier[] {
 export const sumOf = (steps: readonly Modifier[]): number => steps.reduce((sum, step) => sum + step.value, 0);
 
 function rollPool(sizes: readonly { size: DieSize; source: DieSource }[], dice: DiceSource): DicePool {
-  const rolled = sizes.map(({ size, source }) => ({ size, face: dice.roll(size), source }));
-  return { dice: rolled, sum: rolled.reduce((sum, die) => sum + die.face, 0) };
+  const rolled: RolledDie[] = [];
+  let sum = 0;
+  for (const { size, source } of sizes) {
+    const face = dice.roll(size);
+    rolled.push({ size, face, source });
+    sum += face;
+  }
+  return { dice: rolled, sum };
 }
 
+/** The first pool with the highest sum (advantage) or the lowest (disadvantage). */
 function keptPoolIndex(pools: readonly DicePool[], advantage: number): number {
-  const sums = pools.map((pool) => pool.sum);
-  const target = advantage >= 0 ? Math.max(...sums) : Math.min(...sums);
-  return sums.indexOf(target);
+  let kept = 0;
+  for (let i = 1; i < pools.length; i += 1) {
+    const sum = pools[i]?.sum ?? 0;
+    const best = pools[kept]?.sum ?? 0;
+    if (advantage >= 0 ? sum > best : sum < best) kept = i;
+  }
+  return kept;
 }
 
 /** Rolls the test dice |advantage| + 1 times, pool after pool, and keeps the best (or worst) pool. */
 export function rollTestDice(spec: TestSpec, dice: DiceSource): TestDice {
   const advantage = specAdvantage(spec);
   const sizes = testDice(spec);
-  const pools = Array.from({ length: Math.abs(advantage) + 1 }, () => rollPool(sizes, dice));
+  const pools: DicePool[] = [];
+  for (let i = Math.abs(advantage); i >= 0; i -= 1) pools.push(rollPool(sizes, dice));
   const keptPool = keptPoolIndex(pools, advantage);
   return { advantage, pools, keptPool, diceTotal: pools[keptPool]?.sum ?? 0 };
 }

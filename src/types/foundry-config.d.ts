@@ -21,6 +21,7 @@ import type {
   ReuniteCardData,
   RestCardData,
   MoraleCardData,
+  OddsCardData,
   InitiativeCardData,
   MigrationCardData,
   RecoveryCardData,
@@ -64,6 +65,7 @@ declare module "fvtt-types/configuration" {
       detachment: typeof DetachmentCardData;
       action: typeof ActionCardData;
       opposed: typeof OpposedCardData;
+      odds: typeof OddsCardData;
     };
   }
 
@@ -84,6 +86,8 @@ declare module "fvtt-types/configuration" {
   interface FlagConfig {
     /** Dice So Nice keeps each user's dice look in their User's flags (dice/asker-dice-look.ts reads it). */
     User: { "dice-so-nice": { appearance: unknown } };
+    /** The GM's encounter odds for this fight (applications/odds/odds-memory.ts reads them defensively). */
+    Combat: { brink: { oddsPolicy: unknown; oddsSwing: unknown } };
   }
 
   interface SettingConfig {

@@ -16,9 +16,8 @@ import {
   type ItemRevert,
 } from "../data/chat";
 import { resolveWithFoundryDice, type BrinkRoll } from "../dice";
-import { actorData, WeaponData } from "../data";
+import { actorData } from "../data";
 import { actorStateOf, actorUpdateFor, writeLife } from "../documents/actor-state";
-import { rollAdjustment } from "../documents/actor-rolls";
 import {
   refuse,
   defineRequest,
@@ -27,7 +26,7 @@ import {
   type RequestContext,
   type RequestResult,
 } from "../requests";
-import type { AttackResult, TargetOutcome, WeaponDelivery } from "../rules/attacks";
+import type { AttackResult, TargetOutcome } from "../rules/attacks";
 import { applyDamage, resolveFortify, type ActorState, type Hit } from "../rules/damage-chain";
 import { deflectionFor } from "../rules/damage";
 import { block, dodge, parry } from "../rules/defences";
@@ -45,6 +44,7 @@ import {
 } from "../hooks/module-hooks";
 import { giveReactionBack, reactionAvailable, spendReaction, type Fighter } from "./combat-economy";
 import { freeDefence } from "./allies/intercept";
+import { defenceAdjustment, dodgedDelivery } from "./reaction-offers";
 import { defenceItem, defenceItemRevert, durabilityOf } from "./defence-items";
 import { applyInjuryItems, revertInjuryItems } from "./injury-items";
 import { createCriticalItems } from "./critical-items";
@@ -118,27 +118,6 @@ async function findOnCard(request: CardRequest): Promise<Found | RequestResult> 
     killed,
     fighter,
   };
-}
-
-/**
- * What the target's state puts on its dodge or fortify, read when the test is rolled (exhaustion,
- * injuries and setbacks on the attribute and Athletics, Guard's +1): each named on the card.
- */
-function defenceAdjustment(
-  actor: Actor.Implementation,
-  kind: "dodge" | "fortify",
-  delivery?: WeaponDelivery,
-) {
-  const { modifiers, edges } = rollAdjustment(actorData(actor), kind, undefined, null, delivery);
-  return { defenceBonuses: modifiers, defenceEdges: edges };
-}
-
-/** How the dodged blow came (dim light hinders a dodge against a ranged attack); unknown once the weapon is gone. */
-function dodgedDelivery(found: Found): WeaponDelivery | undefined {
-  const weapon = fromUuidSync(found.system.weaponUuid);
-  // fromUuidSync gives any document; only a Brink weapon has a delivery.
-  const data = weapon instanceof Item ? (weapon.system as unknown) : null;
-  return data instanceof WeaponData ? data.attackWeapon().delivery : undefined;
 }
 
 const isRefusal = (value: Found | RequestResult): value is RequestResult => "ok" in value;
@@ -379,7 +358,11 @@ async function handleReaction(
   const item = wielded?.item;
   const { result, rolls } = await resolveWithFoundryDice((dice) => {
     if (kind === "dodge" || !wielded) {
-      const { defenceBonuses, defenceEdges } = defenceAdjustment(found.actor, "dodge", dodgedDelivery(found));
+      const { defenceBonuses, defenceEdges } = defenceAdjustment(
+        found.actor,
+        "dodge",
+        dodgedDelivery(found.system.weaponUuid),
+      );
       return dodge(state, hit, found.result.total, dice, defenceBonuses, defenceEdges);
     }
     const defence = wielded.data.defenceItem();

@@ -141,7 +141,7 @@ describe("chat cards in Chromium", () => {
     expect(await shoot("attack-card-blocked-light", blocked, "light")).toEqual([]);
     await requestCardAction("apply", request);
     const content = await drawn(card.id);
-    expect(content).toContain("Blocks: block value 3");
+    expect(content).toMatch(/Blocks \d+: block value 3 stops \d+, the item takes \d+; it absorbs/);
     expect(await shoot("attack-card-block-light", content, "light")).toEqual([]);
     expect(await shoot("attack-card-block-dark", content, "dark")).toEqual([]);
   });

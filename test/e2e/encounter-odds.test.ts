@@ -106,7 +106,10 @@ describe("the odds worker in a browser", () => {
       { path: ODDS_WORKER_PATH, encounter },
     );
     await page.close();
-    const [first, last] = replies as OddsReply[];
+    // The worker warms up on the example fight when it starts (tools/warm-up-encounter.ts), then
+    // says ready; the request waits for that, then gets its first estimate and its figures.
+    const [ready, first, last] = replies as OddsReply[];
+    expect(ready).toEqual({ ready: true });
     expect(first).toMatchObject({ id: 7, final: false });
     expect(last).toMatchObject({ id: 7, final: true });
     expect(last && "odds" in last ? last.odds : null).toEqual(expected);
@@ -138,6 +141,15 @@ describe("encounter odds drawn in Chromium", () => {
       const seen = await look(`encounter-odds-tracker-${theme}`, html, theme, { width: 300, height: 760 });
       expect(seen.overflow).toEqual([]);
       expect(seen.lowContrast).toEqual([]);
+      // The GM opens the section: the figures, the swing's sparkline and the policy stored on the combat.
+      const opened = html.replace('<details class="odds-details"', '<details class="odds-details" open');
+      expect(opened).not.toBe(html);
+      const open = await look(`encounter-odds-tracker-open-${theme}`, opened, theme, {
+        width: 300,
+        height: 760,
+      });
+      expect(open.overflow).toEqual([]);
+      expect(open.lowContrast).toEqual([]);
     },
   );
 

@@ -176,11 +176,13 @@ describe("a whole fight, at the table", () => {
     });
     expect(f.member("Roland").economy.actionsLeft).toBe(2);
     const attackCard = await chatSidebar(1);
-    // Each reaction says what it costs and, in its tooltip, what it does; Intercept whom it is for.
+    // Each reaction says what it costs, its odds and, in its tooltip, what it does; Intercept whom it is for.
     expect(attackCard.cards[0]).toMatch(
       /data-kind="dodge" data-tooltip="Your reaction: a Dexterity \+ Athletics test/,
     );
-    expect(attackCard.cards[0]).toMatch(/Dodge <span class="reaction-cost">1 stamina<\/span>/);
+    expect(attackCard.cards[0]).toMatch(
+      /<span class="reaction-name">Dodge<\/span> · <span class="reaction-cost">1 stamina<\/span> · <span class="reaction-odds">[\d.]+%<\/span>/,
+    );
     expect(attackCard.cards[0]).toContain("step in front of an ally within 1 m");
     expect(attackCard.cards[0]).toContain("Guard's reaction · 1 reaction left this round");
     await step("4-gm-sees-the-attack", { sheet: await npcSheet(guard), sidebar: attackCard }, [
@@ -241,8 +243,10 @@ describe("a whole fight, at the table", () => {
     // Out of the fight, he has no reaction "ready": the sheet says he cannot act.
     await asRoland(async () => expect((await characterSheet(roland)).html).toContain("Cannot act"));
     const luckCard = await chatSidebar(1);
-    // The card's row leads with what the blow did to his life.
-    expect(luckCard.cards[0]).toContain('<p class="life-headline">Roland cheated death, and is down.</p>');
+    // The card's row leads with what the blow did to his life, beside the death luck test's die (15).
+    expect(luckCard.cards[0]).toMatch(
+      /<div class="life-headline"><div class="card-luck lucky">\s*<span class="card-die d20 luck-die[^"]*"[^>]*>15<\/span>[\s\S]*?<p>Roland cheated death, and is down\.<\/p><\/div>/,
+    );
     await step("9-death-luck-test", { sheet: await characterSheet(roland), sidebar: luckCard }, [
       { in: "sidebar", selector: "[data-action='revert-damage']" },
       { in: "sheet", selector: ".sheet-tabs [data-tab='consequences']" },

@@ -127,9 +127,10 @@ describe("the attack card a user reads", () => {
     expect(section?.getAttribute("role")).toBe("group");
     const reactions = [...(section?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
     expect(reactions.map((button) => [text(button), button.querySelector("i")?.className])).toEqual([
-      ["Block 1 stamina", "fa-solid fa-shield"],
-      ["Parry 1 stamina", "fa-solid fa-hand"],
-      ["Dodge 1 stamina", "fa-solid fa-person-running"],
+      ["Block 3 · Round shield 2/4 · 1 stamina", "fa-solid fa-shield"],
+      ["Parry +2 · Arming sword 4/4 · 1 stamina", "fa-solid fa-hand"],
+      // Her DEX d4 with luck's +4 cannot reach the total of 9.
+      ["Dodge · 1 stamina · 0%", "fa-solid fa-person-running"],
     ]);
     const apply = target?.querySelector('[data-action="apply-damage"]');
     expect(apply?.closest(".defender-reactions")).toBeNull();
@@ -150,7 +151,11 @@ describe("the attack card a user reads", () => {
       };
     };
     const plain = await swing(token);
-    expect(await headline(plain)).toEqual({ shown: "12", rolled: "", line: "14 − 2 = 12 Slashing" });
+    expect(await headline(plain)).toEqual({
+      shown: "12",
+      rolled: "",
+      line: "9 attack total + 5 Longsword − 2 deflection = 12 Slashing",
+    });
 
     await requestCardAction("react", { ...onCard(plain, token), kind: "block" });
     // The shield's block value 3 takes 11; 2 durability is left, so 9 overflows past deflection.

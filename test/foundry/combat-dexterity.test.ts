@@ -25,6 +25,22 @@ const sections = (f: Fight) =>
     members: section.members.map((m) => m.name),
   }));
 
+/** Each DEX test on the last initiative card, as the chat log draws it from its record. */
+async function initiativeTests() {
+  const message = game.messages.contents.at(-1) as unknown as { renderHTML(): Promise<HTMLElement> };
+  const html = await message.renderHTML();
+  const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, " ").trim() ?? "";
+  return [...html.querySelectorAll(".initiative-test")].map((test) => ({
+    name: text(test.querySelector("h4")),
+    dice: [...test.querySelectorAll(".card-dice .card-die")].map(text),
+    steps: [...test.querySelectorAll(".card-steps li")].map((step) => [...step.children].map(text).join(" ")),
+    luck: text(test.querySelector(".card-luck .note")),
+    total: text(test.querySelector(".card-total .total")),
+    versus: text(test.querySelector(".card-total .versus")),
+    outcome: text(test.querySelector(".card-total .outcome")),
+  }));
+}
+
 /** The tracker header's name for the initiative mode, as the table reads it. */
 const trackerModeLabel = async () =>
   /<span class="mode-label">([^<]*)<\/span>/.exec((await renderTracker()).html)?.[1];
@@ -147,8 +163,17 @@ describe("dexterity test initiative (S3)", () => {
     queueDice(6, 2);
     await f.combat.begin({});
     expect(sections(f).map((s) => s.members)).toEqual([["Goblin 1"], ["Roland"]]);
-    const card = game.messages.contents.at(-1) as unknown as { content: string };
-    expect(card.content).toContain("Roland: 3 vs 6 (Exhaustion 3 −3)");
+    expect(await initiativeTests()).toEqual([
+      {
+        name: "Roland",
+        dice: ["6"],
+        steps: ["Exhaustion 3 −3"],
+        luck: "Luck 2: no bonus.",
+        total: "3",
+        versus: "vs 6",
+        outcome: "Failure by 3",
+      },
+    ]);
   });
   it("carries an injury on DEX too, and not one on STR, each named on the card", async () => {
     await game.settings.set("brink", "initiativeMode", "dexterity-test");
@@ -177,8 +202,42 @@ describe("dexterity test initiative (S3)", () => {
     // Roland: d8 6 and luck 2 → 6 − 3 − 1 = 2.
     queueDice(6, 2);
     await f.combat.begin({});
+    const [test] = await initiativeTests();
+    expect(test?.steps).toEqual(["Exhaustion 3 −3", "Minor Injury (Dexterity) −1"]);
+    expect(test?.total).toBe("2");
     const card = game.messages.contents.at(-1) as unknown as { content: string };
-    expect(card.content).toContain("Roland: 2 vs 6 (Exhaustion 3 −3, Minor Injury (Dexterity) −1)");
     expect(card.content).not.toContain("Strength");
+  });
+  it("draws each DEX test in the one roll layout: its die, its steps, the luck die saying what it did, the total", async () => {
+    await game.settings.set("brink", "initiativeMode", "dexterity-test");
+    const f = await setUpFight([
+      { name: "Roland", disposition: DISPOSITIONS.friendly, owner: rolandsPlayer, dex: 8 },
+      { name: "Fabian", disposition: DISPOSITIONS.friendly, owner: fabiansPlayer, dex: 4 },
+      { name: "Goblin 1", disposition: DISPOSITIONS.hostile },
+    ]);
+    // Roland: d8 6 and luck 2 → 6, passes. Fabian: d4 2 and luck 20 → 2 + 4 = 6, passes by luck.
+    queueDice(6, 2, 2, 20);
+    await f.combat.begin({});
+    expect(await initiativeTests()).toEqual([
+      {
+        name: "Roland",
+        dice: ["6"],
+        steps: [],
+        luck: "Luck 2: no bonus.",
+        total: "6",
+        versus: "vs 6",
+        outcome: "Success by 0",
+      },
+      {
+        name: "Fabian",
+        dice: ["2"],
+        steps: ["Luck +4"],
+        luck: "Lucky! +4 to the total.",
+        total: "6",
+        versus: "vs 6",
+        outcome: "Success by 0",
+      },
+    ]);
+    expect(sections(f)[0]?.members).toEqual(["Roland", "Fabian"]);
   });
 });

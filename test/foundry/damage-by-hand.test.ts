@@ -70,7 +70,7 @@ describe("Apply damage… on the sheet", () => {
     const card = lastCard();
     expect(card?.type).toBe("attack");
     expect(cardText(sheet.element.ownerDocument)).toContain("Damage by hand");
-    expect(cardText(sheet.element.ownerDocument)).toContain("9 − 2 = 7 Slashing");
+    expect(cardText(sheet.element.ownerDocument)).toContain("9 typed − 2 deflection = 7 Slashing");
     expect(cardText(sheet.element.ownerDocument)).not.toContain("Dodge");
 
     const on = { messageId: card?.id ?? "", attack: 0, target: actor.uuid };

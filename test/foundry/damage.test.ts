@@ -97,8 +97,10 @@ describe("applying damage from an attack card", () => {
     expect([...life(actor).conditions].sort()).toEqual(["dead", "unconscious"]);
     expect(actor.statuses.has("dead")).toBe(true);
     expect(third.content).toContain("Death luck test 1 vs 10: failed.");
-    // The row's headline says it before the steps do.
-    expect(third.content).toContain('<p class="life-headline">Boudica is dead.</p>');
+    // The row's headline says it before the steps do, beside the death luck test's die (a 1, failed).
+    expect(third.content).toMatch(
+      /<div class="life-headline"><div class="card-luck unlucky">\s*<span class="card-die d20 luck-die[^"]*"[^>]*>1<\/span>[\s\S]*?<p>Boudica is dead\.<\/p><\/div>/,
+    );
   });
 
   it("cheats death on a good luck test and raises the difficulty by 5 for good", async () => {
@@ -110,7 +112,9 @@ describe("applying damage from an attack card", () => {
     expect(life(actor).luck.deathDifficulty).toBe(15);
     expect(life(actor).conditions.has("dead")).toBe(false);
     expect(life(actor).conditions.has("unconscious")).toBe(true);
-    expect(card.content).toContain('<p class="life-headline">Boudica cheated death, and is down.</p>');
+    expect(card.content).toMatch(
+      /<div class="life-headline"><div class="card-luck lucky">\s*<span class="card-die d20 luck-die[^"]*"[^>]*>15<\/span>[\s\S]*?<p>Boudica cheated death, and is down\.<\/p><\/div>/,
+    );
   });
 
   it("applies a card once: the second click changes nothing", async () => {
@@ -226,7 +230,10 @@ describe("reactions from the card", () => {
     };
     expect(shield.condition).toMatchObject({ value: 0, broken: true });
     expect(life(actor)).toMatchObject({ endurance: { value: 12 }, stamina: { value: 2 } });
-    expect(lastCard().content).toContain("Blocks: block value 3, the item takes 4");
+    // The line adds up: 7 = 3 stopped + 4 taken; 4 = 4 absorbed + 0 through.
+    expect(lastCard().content).toContain(
+      "Blocks 7: block value 3 stops 3, the item takes 4; it absorbs 4 (durability now 0) and 0 gets through.",
+    );
     expect((await apply(card, token)).ok).toBe(false);
   });
 

@@ -129,7 +129,7 @@ describe("direct damage attacks (RULES §7.3)", () => {
     expect(directOf(card)).toMatchObject({ dice: [{ size: 8, face: 7 }], kept: 0, value: 7 });
     expect(card.content).toContain("Direct damage: no attack test, the highest die is the blow");
     expect(card.content).toContain("Roland: Longsword (d8)");
-    expect(card.content).toContain("7 − 1 = <strong>6</strong>");
+    expect(card.content).toContain("7 on the die − 1 deflection</span> = <strong>6</strong>");
     expect(card.content).not.toContain("card-luck");
     expect(card.content).not.toContain('data-kind="dodge"');
 
@@ -188,7 +188,7 @@ describe("direct damage attacks (RULES §7.3)", () => {
     const card = lastCard();
     expect(directOf(card)?.dice.map((d) => d.size)).toEqual([8, 4]);
     expect(card.content).toContain("Roland: bare hands (d4)");
-    expect(card.content).toContain("1 − 1 = <strong>0</strong>");
+    expect(card.content).toContain("1 on the die − 1 deflection</span> = <strong>0</strong>");
     await asUser(player, () => requestCardAction("apply", onCard(card, token)));
     expect(life(actor)).toMatchObject({ endurance: { value: 6 }, health: { value: 8 } });
   });
@@ -316,7 +316,7 @@ describe("direct damage attacks (RULES §7.3)", () => {
     expect(doc.querySelector(".target .manual")?.textContent).toBe(
       "deflection typed in the dialog; apply damage by hand",
     );
-    expect(card.content).toContain("7 − 2 = <strong>5</strong>");
+    expect(card.content).toContain("7 on the die − 2 deflection</span> = <strong>5</strong>");
     expect(doc.querySelector('[data-action="apply"]')).toBeNull();
     expect(doc.querySelector('[data-action="react"]')).toBeNull();
     writeLog.length = 0;
@@ -339,14 +339,14 @@ describe("direct damage attacks (RULES §7.3)", () => {
 
     expect(shownDialogs.at(-1)?.content).not.toContain("Attack together with");
     expect(directOf(lastCard())).toMatchObject({ dice: [{ size: 10, face: 4 }], value: 4 });
-    expect(lastCard().content).toContain("4 − 1 = <strong>3</strong>");
+    expect(lastCard().content).toContain("4 on the die − 1 deflection</span> = <strong>3</strong>");
 
     const { promptUnarmed } = await import("../../src/applications/rolls/flows");
     queueDice(3);
     answerDialog({ position: "normal", offhandId: "", manualDeflection: "0" });
     await promptUnarmed(grunt);
     expect(directOf(lastCard())).toMatchObject({ dice: [{ size: 4, face: 3 }], value: 3 });
-    expect(lastCard().content).toContain("3 − 0 = <strong>3</strong>");
+    expect(lastCard().content).toContain("3 on the die − 0 deflection</span> = <strong>3</strong>");
   });
 
   it("follows the typed deflection in the odds at each keystroke", async () => {
@@ -439,7 +439,7 @@ describe("direct damage attacks (RULES §7.3)", () => {
 
     queueDice(6);
     expect(await asPlayer(ask)).toMatchObject({ ok: true });
-    expect(lastCard().content).toContain("6 − 2 = <strong>4</strong>");
+    expect(lastCard().content).toContain("6 on the die − 2 deflection</span> = <strong>4</strong>");
   });
 
   it("works each target's odds die by die: each die meets the deflection of its own damage type and wielder's size", async () => {

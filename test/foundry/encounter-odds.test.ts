@@ -4,7 +4,9 @@ import { asUser } from "../fake-foundry/runtime";
 import { dropData } from "../support/drag";
 import { bootCombat, DISPOSITIONS, mountTracker, player, setUpFight } from "./combat-fixtures";
 import {
+  choosePolicy,
   combatEncounter,
+  forgetSessionPolicy,
   knownOdds,
   oddsHistory,
   openEncounterPlanner,
@@ -46,7 +48,14 @@ const figure = (root: HTMLElement | null, key: string) =>
 beforeEach(() => {
   resetWorld();
   resetOdds();
+  forgetSessionPolicy();
 });
+
+/** What a reload forgets: every result in memory and the session's policy (the combat's flags stay). */
+function reload(): void {
+  resetOdds();
+  forgetSessionPolicy();
+}
 
 describe("snapshot of a combat for the simulator", () => {
   it("reads the real actors: sides by team, armour in deflection, wielded weapons, shield, injuries' state", async () => {
@@ -141,15 +150,87 @@ describe("the Odds line in the combat tracker", () => {
     expect(oddsSection(tracker)?.textContent).toContain("Foes check morale");
   });
 
-  it("posting shares the odds with everyone in chat", async () => {
-    await goblinFight();
+  it("the policy picked and the swing survive a reload: both are stored on the combat", async () => {
+    await settings.set("brink", "morale", true);
+    const f = await goblinFight();
+    const tracker = await mountTracker();
+    await vi.waitFor(() => expect(oddsHistory(f.combat.id ?? "")).toHaveLength(1), { timeout: 20_000 });
+    oddsSection(tracker)
+      ?.querySelector<HTMLElement>('[data-action="oddsPolicy"][data-value="break-at-morale"]')
+      ?.click();
+    await vi.waitFor(() =>
+      expect(f.combat.getFlag("brink", "oddsPolicy")).toEqual({
+        foes: "break-at-morale",
+        party: "fight-to-the-end",
+      }),
+    );
+    await vi.waitFor(() => expect(oddsHistory(f.combat.id ?? "")).toHaveLength(2), { timeout: 20_000 });
+    const swing = oddsHistory(f.combat.id ?? "");
+    reload();
+    const again = await mountTracker();
+    const picked = () =>
+      oddsSection(again)?.querySelector('[data-action="oddsPolicy"][data-value="break-at-morale"]');
+    await vi.waitFor(() => expect(picked()?.getAttribute("aria-pressed")).toBe("true"));
+    expect(oddsSection(again)?.textContent).toContain("Foes check morale");
+    await vi.waitFor(() =>
+      expect(oddsSection(again)?.querySelector(".odds-sparkline polyline")).not.toBeNull(),
+    );
+    // The same state after the reload is not recorded a second time.
+    await vi.waitFor(
+      () =>
+        expect(knownOdds(combatEncounter(f.combat, { ...POLICY, foes: "break-at-morale" }))).toHaveProperty(
+          "final",
+          true,
+        ),
+      { timeout: 20_000 },
+    );
+    expect(oddsHistory(f.combat.id ?? "")).toEqual(swing);
+  });
+
+  it("a combat stored before the odds kept anything (or with a malformed flag) shows the session's policy and starts its swing", async () => {
+    const f = await goblinFight();
+    await f.combat.setFlag("brink", "oddsPolicy", { foes: "run-away" });
+    await f.combat.setFlag("brink", "oddsSwing", "x");
+    const tracker = await mountTracker();
+    const pressed = () =>
+      oddsSection(tracker)
+        ?.querySelector('[data-action="oddsPolicy"][aria-pressed="true"]')
+        ?.getAttribute("data-value");
+    expect(pressed()).toBe("fight-to-the-end");
+    await vi.waitFor(() => expect(oddsHistory(f.combat.id ?? "")).toHaveLength(1), { timeout: 20_000 });
+  });
+
+  it("a player cannot store a policy on the combat", async () => {
+    const f = await goblinFight();
+    await asUser(player("roland-player"), () => choosePolicy("foes", "break-at-morale", f.combat));
+    expect(f.combat.getFlag("brink", "oddsPolicy")).toBeUndefined();
+  });
+
+  it("posting shares the odds with everyone in chat, as a typed card drawn from its record", async () => {
+    const f = await goblinFight();
     const tracker = await mountTracker();
     await vi.waitFor(() => expect(figure(oddsSection(tracker), "partyWins")).not.toBe(""), {
       timeout: 20_000,
     });
     oddsSection(tracker)?.querySelector<HTMLElement>('[data-action="postOdds"]')?.click();
-    await vi.waitFor(() => expect(game.messages.contents.at(-1)?.content).toContain("Party wins"));
-    expect(game.messages.contents.at(-1)?.content).toMatch(/\d+% ± \d+/);
+    await vi.waitFor(() => expect(game.messages.contents.at(-1)?.type).toBe("odds"));
+    const message = game.messages.contents.at(-1);
+    const shown = knownOdds(combatEncounter(f.combat, POLICY));
+    // The card is a record: the figures, rules, policy and first side the GM simulated.
+    expect(message?.system).toMatchObject({
+      source: "tracker",
+      policy: POLICY,
+      startingSide: "party",
+      odds: { fights: 10000, partyWins: shown && "odds" in shown ? shown.odds.partyWins : {} },
+    });
+    // Drawn from that record each time the chat log shows it, for a player too.
+    if (!message) throw new Error("no card");
+    const drawn = await asUser(player("roland-player"), () => message.renderHTML());
+    const text = drawn.querySelector(".message-content")?.textContent ?? "";
+    expect(text).toContain("Party wins");
+    expect(text).toMatch(/\d+% ± \d+/);
+    expect(text).toContain("The party acts first");
+    expect(text).toContain("Foes fight to the end");
   });
 });
 
@@ -195,6 +276,26 @@ describe("the encounter planner", () => {
     goblinRow()?.querySelector<HTMLElement>('[data-action="countDown"]')?.click();
     goblinRow()?.querySelector<HTMLElement>('[data-action="countDown"]')?.click();
     await vi.waitFor(() => expect(plannerFigure(planner)).toBe(one));
+  });
+
+  it("the GM says who acts first: with the goblin first, the party wins less often", async () => {
+    const planner = await planned();
+    await vi.waitFor(() => expect(plannerFigure(planner)).toMatch(/^\d+% ± \d+$/), { timeout: 20_000 });
+    const partyFirst = knownOdds(planner.encounter());
+    const first = (side: string) =>
+      planner.element.querySelector<HTMLElement>(`[data-action="plannerFirst"][data-side="${side}"]`);
+    expect(first("party")?.getAttribute("aria-pressed")).toBe("true");
+    first("foes")?.click();
+    await vi.waitFor(() => expect(first("foes")?.getAttribute("aria-pressed")).toBe("true"));
+    expect(planner.encounter().startingSide).toBe("foes");
+    await vi.waitFor(() => expect(knownOdds(planner.encounter())).toHaveProperty("final", true), {
+      timeout: 20_000,
+    });
+    const foesFirst = knownOdds(planner.encounter());
+    if (!partyFirst || !("odds" in partyFirst) || !foesFirst || !("odds" in foesFirst))
+      throw new Error("no odds");
+    // Each is a 95% interval: the goblin's first blow shows beyond both.
+    expect(foesFirst.odds.partyWins.high).toBeLessThan(partyFirst.odds.partyWins.low);
   });
 
   it("refuses what is not an actor, and posts to chat only when the GM asks", async () => {

@@ -29,7 +29,7 @@ const lastCard = () =>
 /** The damage number the card shows in bold, as the chat log draws it. */
 const shownDamage = async (card: ChatMessage.Implementation) => {
   const html = (await (card as unknown as { renderHTML(): Promise<HTMLElement> }).renderHTML()).innerHTML;
-  const match = /<span class="damage"[^>]*>[^<]*<strong>(\d+)<\/strong>/.exec(html);
+  const match = /<span class="damage">[\s\S]*?<strong>(\d+)<\/strong>/.exec(html);
   return Number(match?.[1]);
 };
 /** The dodge total on the card's reaction line ("Dodges: 6 vs 5." or "Fails to dodge: 2 vs 5."). */

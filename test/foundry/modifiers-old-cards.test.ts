@@ -82,4 +82,21 @@ describe("a card from before modifiers were listed", () => {
     expect(html.textContent).toContain("Roland");
     expect(html.querySelector(".initiative-tests")).toBeNull();
   });
+
+  it("an initiative card whose DEX tests kept no dice draws each test as its line", async () => {
+    const test = {
+      name: "Roland",
+      total: 3,
+      difficulty: 6,
+      modifiers: [{ label: "Exhaustion 3", value: -3 }],
+      edges: [],
+    };
+    const message = (await ChatMessage.implementation.create({
+      type: "initiative",
+      system: { mode: "dexterity-test", places: [{ place: 1, names: "Roland" }], tests: [test] },
+    } as never)) as Message;
+    const html = await message.renderHTML();
+    expect(html.querySelector(".initiative-line")?.textContent).toBe("Roland: 3 vs 6 (Exhaustion 3 −3)");
+    expect(html.querySelector(".initiative-test")).toBeNull();
+  });
 });

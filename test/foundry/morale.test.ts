@@ -109,8 +109,14 @@ describe("the retreat action", () => {
     await retreatAction(goblin);
     expect(plannedDiceLeft()).toBe(0);
     expect(conditions(fight.actor("Goblin 1"))).toEqual(["retreated"]);
-    expect(lastCard().content).toMatch(/card-die d20[^>]*>20</);
-    expect(lastCard().content).toContain("= 5");
+    expect(lastCard().content).toMatch(/card-die d20 luck-die[^>]*>20</);
+    // The luck die says what it did, as on every card that rolls one.
+    expect(lastCard().content).toContain('<span class="note">Lucky! +4 to the total.</span>');
+    // The same layout as every rolled test: the die, exhaustion and luck's +4 as steps, the total.
+    const content = lastCard().content.replace(/\s+/g, " ");
+    expect(content).toContain('<span>Modifier</span><span class="value">−2</span>');
+    expect(content).toContain('<span>Luck</span><span class="value">+4</span>');
+    expect(content).toMatch(/<span class="total">5<\/span> <span class="versus">vs 5<\/span>/);
   });
 
   it("a failed test or a hit keeps it in the fight, and the turn is spent all the same", async () => {

@@ -450,6 +450,13 @@ describe("writes per retreat", () => {
     expect(two.writes).toBe(one.writes);
     expect(three.writes).toBe(one.writes);
   });
+
+  it("draws a downed character's death luck tests with the luck die, as every card draws it", async () => {
+    await downedRetreat([20, 1, 1, 1], [5, 6]);
+    const html = await seen(lastCard());
+    const luckDice = [...html.matchAll(/<span class="card-die d20 luck-die[^"]*"[^>]*>(\d+)<\/span>/g)];
+    expect(luckDice.map((die) => die[1])).toEqual(["20", "1", "1", "1"]);
+  });
 });
 
 describe("separated until reunited", () => {

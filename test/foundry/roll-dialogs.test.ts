@@ -258,7 +258,9 @@ describe("an attack with no token targeted (theatre of the mind)", () => {
     expect(doc.querySelector(".target-name strong")?.textContent).toBe("Target without a token");
     expect(doc.querySelector(".target .evasion")?.textContent).toContain("evasion 9");
     expect(doc.querySelector(".target")?.classList.contains("hit")).toBe(true);
-    expect(doc.querySelector(".damage")?.textContent?.replace(/\s+/g, " ")).toContain("13 − 3 = 10 Piercing");
+    expect(doc.querySelector(".damage")?.textContent?.replace(/\s+/g, " ")).toContain(
+      "9 attack total + 4 Spear − 3 deflection = 10 Piercing",
+    );
     expect(doc.querySelector(".target .manual")?.textContent).toBe(
       "evasion and deflection typed in the dialog; apply damage by hand",
     );

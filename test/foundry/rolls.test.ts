@@ -193,7 +193,7 @@ describe("an attack from a weapon", () => {
     const target = doc.querySelector(".target");
     expect(target?.classList.contains("hit")).toBe(true);
     expect(target?.querySelector(".damage")?.textContent?.replace(/\s+/g, " ")).toContain(
-      "10 − 8 = 2 Piercing",
+      "6 attack total + 4 Spear − 8 deflection = 2 Piercing",
     );
     const attacks = lastMessage().system.attacks as {
       result: { targets: { damage: number; targetId: string }[] };

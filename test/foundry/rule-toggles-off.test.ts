@@ -4,7 +4,7 @@
  * GM or by a player's hand-made request) is refused with the reason, writing nothing. System
  * strain shows on the sheet only under the dying death rule.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { clearDice } from "../fake-foundry/dice";
 import { resetWorld, settings, writeLog } from "../fake-foundry/install";
 import { resetFakePacks } from "../fake-foundry/packs";
@@ -50,6 +50,9 @@ describe("Emergency Retreat switched off", () => {
       'data-action="emergencyRetreat"',
     );
 
+    // The GM's tracker works out the odds and keeps their swing on the combat (issue 28): a write of
+    // its own, let it land before counting what the refused retreat writes.
+    await vi.waitFor(() => expect(f.combat.getFlag("brink", "oddsSwing")).toBeDefined(), { timeout: 20_000 });
     const party = { combatId: f.combat.id, actorUuids: [f.actor("Agnessa").uuid] };
     writeLog.length = 0;
     const disabled = { ok: false, reason: "BRINK.Retreat.Refusal.disabled" };

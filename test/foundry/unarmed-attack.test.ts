@@ -80,7 +80,7 @@ describe("the sheet's unarmed attack", () => {
     const direct = (card.system as { attacks: { direct?: { dice: { size: number; face: number }[] } }[] })
       .attacks[0]?.direct;
     expect(direct?.dice).toEqual([expect.objectContaining({ size: 4, face: 4 })]);
-    expect(card.content).toContain("4 − 1 = <strong>3</strong>");
+    expect(card.content).toContain("4 on the die − 1 deflection</span> = <strong>3</strong>");
     await asUser(mara, () => requestCardAction("apply", onCard(card, token)));
     expect(endurance(actor)).toBe(3);
   });

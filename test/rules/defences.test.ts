@@ -6,7 +6,15 @@ import {
   type ActorState,
   type Hit,
 } from "../../src/rules/damage-chain";
-import { block, dodge, durabilityOf, parry, type DefenceItem } from "../../src/rules/defences";
+import {
+  block,
+  dodge,
+  dodgeChance,
+  durabilityOf,
+  parry,
+  parryBonus,
+  type DefenceItem,
+} from "../../src/rules/defences";
 import { fixedDice } from "../../src/rules/dice";
 
 const defender = (overrides: Partial<ActorState> = {}): ActorState =>
@@ -36,6 +44,7 @@ describe("Block", () => {
     if (!result.ok) throw new Error(result.reason);
     expect(result.step).toEqual({
       kind: "block",
+      amount: 6,
       blockValue: 3,
       itemDamage: 3,
       durability: 1,
@@ -60,6 +69,7 @@ describe("Block", () => {
     if (!result.ok) throw new Error(result.reason);
     expect(result.step).toEqual({
       kind: "block",
+      amount: 10,
       blockValue: 3,
       itemDamage: 7,
       durability: 0,
@@ -169,5 +179,57 @@ describe("Dodge", () => {
       ok: false,
       reason: "no-stamina",
     });
+  });
+});
+
+/** Every face sequence a dodge with these dice sizes (each rolled `pools` times, then the d20) can throw. */
+function everyRoll(sizes: readonly number[], pools: number): number[][] {
+  const all = [...Array.from({ length: pools }, () => sizes).flat(), 20];
+  return all.reduce<number[][]>(
+    (rolls, size) => rolls.flatMap((roll) => Array.from({ length: size }, (_, face) => [...roll, face + 1])),
+    [[]],
+  );
+}
+
+describe("the odds of a dodge", () => {
+  const rate = (
+    state: ActorState,
+    total: number,
+    bonuses = [] as { label: string; value: number }[],
+    edges = [] as { label: string; advantage: number }[],
+    pools = 1,
+  ) => {
+    const rolls = everyRoll([state.attributes.dex, state.athletics], pools);
+    const dodged = rolls.filter((faces) => {
+      const result = dodge(state, slash(8), total, fixedDice(faces), bonuses, edges);
+      return result.ok && result.success;
+    });
+    return dodged.length / rolls.length;
+  };
+
+  it("are the share of every roll the dodge itself could make that reaches the attack total", () => {
+    const state = defender({ attributes: { str: 6, dex: 4, con: 6, int: 6, wis: 6, cha: 6 }, luckBonus: 2 });
+    for (const total of [2, 5, 8, 9, 12])
+      expect(dodgeChance(state, total).value).toBeCloseTo(rate(state, total), 12);
+  });
+
+  it("count the bonuses and the advantage the dodge is rolled with", () => {
+    const state = defender({ attributes: { str: 6, dex: 4, con: 6, int: 6, wis: 6, cha: 6 } });
+    const guard = [{ label: "guard", value: 1 }];
+    const reeling = [{ label: "Reeling", advantage: -1 }];
+    expect(dodgeChance(state, 7, guard, reeling).value).toBeCloseTo(rate(state, 7, guard, reeling, 2), 12);
+    expect(dodgeChance(state, 7, guard).value).toBeGreaterThan(dodgeChance(state, 7).value);
+  });
+
+  it("hold an exact fraction: DEX d8 + Athletics d4 reaching 8 without luck's +4", () => {
+    // 14 of the 32 dice pairs reach 8; a 20 on the luck die (1 in 20) adds 4 and lets 29 reach it: 295 in 640.
+    expect(dodgeChance(defender(), 8)).toMatchObject({ numerator: 59n, denominator: 128n });
+  });
+});
+
+describe("a parry's bonus", () => {
+  it("is the item's parry value, or 1 when it lists none", () => {
+    expect(parryBonus(sword)).toBe(2);
+    expect(parryBonus(woodenShield)).toBe(1);
   });
 });

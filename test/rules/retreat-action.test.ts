@@ -27,6 +27,8 @@ describe("the retreat test (a full test, RULES §2/§7.1)", () => {
       faces: [5],
       modifier: 1,
       luck: 10,
+      luckBonus: 0,
+      lucky: false,
       total: 6,
       difficulty: 6,
       success: true,
@@ -35,7 +37,7 @@ describe("the retreat test (a full test, RULES §2/§7.1)", () => {
   });
 
   it("a luck of 20 adds +4, as on any test", () => {
-    expect(dexTest(8, 0, 7, [3, 20])).toMatchObject({ modifier: 4, total: 7, success: true });
+    expect(dexTest(8, 0, 7, [3, 20])).toMatchObject({ modifier: 4, lucky: true, total: 7, success: true });
   });
 
   it("with DEX at 0 there is no die, only the modifiers", () => {

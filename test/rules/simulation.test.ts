@@ -160,6 +160,25 @@ describe("encounter simulation agrees with the rules engine's exact odds", () =>
     const runs = perSeed(prepared(encounter([hero, foe])), 20, 1500, (o) => o.result === "party");
     expectAgreement(runs, exact, 1500);
   });
+
+  it("the same duel with the foes moving first: the party wins only (1 − p2) p1 / (1 − (1 − p1)(1 − p2))", () => {
+    const hero = fighter("hero", "party", { evasion: 8 }, fragile);
+    const foe = fighter("foe", "foes", { evasion: 10 }, fragile);
+    const p1 = turnHitChance(hero, foe.evasion);
+    const p2 = turnHitChance(foe, hero.evasion);
+    const exact = ((1 - p2) * p1) / (1 - (1 - p1) * (1 - p2));
+    const foesFirst = prepared(encounter([hero, foe], { startingSide: "foes" }));
+    const runs = perSeed(foesFirst, 20, 1500, (o) => o.result === "party");
+    expectAgreement(runs, exact, 1500);
+    // The same fixture with the party first: its simulated interval lies wholly above.
+    const pooled = (r: ReturnType<typeof perSeed>) =>
+      wilson(
+        r.reduce((sum, x) => sum + x.hits, 0),
+        20 * 1500,
+      );
+    const partyFirst = perSeed(prepared(encounter([hero, foe])), 20, 1500, (o) => o.result === "party");
+    expect(pooled(partyFirst).low).toBeGreaterThan(pooled(runs).high);
+  });
 });
 
 describe("encounter simulation", () => {

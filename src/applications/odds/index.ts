@@ -1,9 +1,17 @@
 export { ODDS_ACTIONS, ODDS_PART, oddsPartContext } from "./tracker-actions";
-export { trackerOddsView, oddsHistory, oddsPolicy, choosePolicy, type TrackerOddsView } from "./tracker-odds";
+export {
+  trackerOddsView,
+  oddsHistory,
+  oddsPolicy,
+  choosePolicy,
+  forgetSessionPolicy,
+  type TrackerOddsView,
+} from "./tracker-odds";
 export { EncounterPlanner, openEncounterPlanner, droppedActorUuid, PLANNER_ID } from "./planner";
 export { combatEncounter, fighterFromActor, worldRules } from "./snapshot";
 export {
   requestOdds,
+  registerOddsWorkerStart,
   knownOdds,
   resetOdds,
   stateKey,

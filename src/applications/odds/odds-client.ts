@@ -46,6 +46,7 @@ function remember(key: string, result: OddsResult): void {
 
 function onReply(event: MessageEvent<OddsReply>): void {
   const reply = event.data;
+  if ("ready" in reply) return;
   const entry = waiting.get(reply.id);
   if (!entry) return;
   const result: OddsResult =
@@ -85,6 +86,16 @@ function inProcess(key: string): OddsResult {
   const result: OddsResult = typeof odds === "string" ? { problem: odds } : { odds, final: true };
   remember(key, result);
   return result;
+}
+
+/**
+ * The GM's client starts the worker when the world is ready, so it has warmed up (see worker.ts)
+ * before the first fight's odds are asked for.
+ */
+export function registerOddsWorkerStart(): void {
+  Hooks.once("ready", () => {
+    if (game.user.isGM) oddsWorker();
+  });
 }
 
 /**

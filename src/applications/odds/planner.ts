@@ -9,7 +9,7 @@ import { BrinkActor } from "../../documents/actor";
 import { handlebarsApplicationBase, type ApplicationOptions } from "../../foundry/application-base";
 import { SIDES, type Encounter, type Side } from "../../rules/simulation";
 import { knownOdds, requestOdds } from "./odds-client";
-import { figureViews, policyChoices, policyText } from "./odds-view";
+import { figureViews, policyChoices, policyText } from "../../data/chat/odds-view";
 import { postOdds } from "./post";
 import { fighterFromActor, worldRules } from "./snapshot";
 import { choosePolicy, oddsPolicy } from "./tracker-odds";
@@ -52,8 +52,10 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
         return this.changeCount(target, -Infinity);
       },
       plannerPolicy: function (this: EncounterPlanner, _event: Event, target: HTMLElement) {
-        choosePolicy(target.dataset.side ?? "", target.dataset.value ?? "");
-        return this.render();
+        return choosePolicy(target.dataset.side ?? "", target.dataset.value ?? "").then(() => this.render());
+      },
+      plannerFirst: function (this: EncounterPlanner, _event: Event, target: HTMLElement) {
+        return this.chooseFirst(target.dataset.side);
       },
       postPlannerOdds: function (this: EncounterPlanner) {
         return this.post();
@@ -64,6 +66,15 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
   static override PARTS = { planner: { template: templatePath("odds/planner.hbs") } };
 
   private entries: PlannerEntry[] = [];
+
+  /** The side that acts first (RULES §3: the side that started the fight; the GM says which). */
+  private startingSide: Side = "party";
+
+  private async chooseFirst(side: string | undefined): Promise<void> {
+    if (side !== "party" && side !== "foes") return;
+    this.startingSide = side;
+    await this.render();
+  }
 
   /** Adds an actor to a side (one more if it is there already). */
   async addActor(uuid: string, side: Side): Promise<boolean> {
@@ -107,7 +118,7 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
         return entry.count > 1 ? { ...fighter, name: `${fighter.name} ${n + 1}` } : fighter;
       });
     });
-    return { fighters, rules: worldRules(), policy: oddsPolicy(), startingSide: "party" };
+    return { fighters, rules: worldRules(), policy: oddsPolicy(), startingSide: this.startingSide };
   }
 
   override async _prepareContext(options: unknown) {
@@ -138,6 +149,11 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
       fights: odds?.fights ?? 0,
       policy: policyText(encounter.policy, encounter.rules),
       choices: policyChoices(encounter.policy, encounter.rules),
+      firstChoices: SIDES.map((side) => ({
+        side,
+        label: game.i18n.localize(`BRINK.Odds.Planner.first.${side}`),
+        selected: side === this.startingSide,
+      })),
       canPost: odds !== null,
     });
   }
@@ -159,12 +175,13 @@ export class EncounterPlanner extends handlebarsApplicationBase() {
     const encounter = this.encounter();
     const result = knownOdds(encounter);
     if (!result || !("odds" in result)) return;
-    await postOdds(
-      game.i18n.localize("BRINK.Odds.Planner.title"),
-      result.odds,
-      encounter.rules,
-      encounter.policy,
-    );
+    await postOdds({
+      source: "planner",
+      odds: result.odds,
+      rules: encounter.rules,
+      policy: encounter.policy,
+      startingSide: encounter.startingSide,
+    });
   }
 }
 

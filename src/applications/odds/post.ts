@@ -1,25 +1,15 @@
 /**
- * The GM shares the odds: a chat card with the figures, their margins and the policy behind them.
- * Until this is posted, players see no odds at all.
+ * The GM shares the odds: an odds card (data/chat/odds-card) whose record holds the figures, their
+ * margins, the rules and the policy behind them. Until this is posted, players see no odds at all.
  */
-import { templatePath } from "../../constants";
-import type { Odds, SimulationPolicy, SimulationRules } from "../../rules/simulation";
-import { figureViews, policyText } from "./odds-view";
+import { renderOddsCard, type OddsRecord } from "../../data/chat";
 
-export async function postOdds(
-  title: string,
-  odds: Odds,
-  rules: SimulationRules,
-  policy: SimulationPolicy,
-): Promise<void> {
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("chat/odds-card.hbs"), {
-    title,
-    figures: figureViews(odds, rules),
-    policy: policyText(policy, rules),
-    fights: odds.fights,
-  });
+export async function postOdds(record: OddsRecord): Promise<void> {
+  if (!game.user.isGM) return;
   await ChatMessage.implementation.create({
-    content,
+    type: "odds",
+    system: record,
+    content: await renderOddsCard(record),
     speaker: { alias: game.i18n.localize("BRINK.Odds.title") },
   });
 }

@@ -10,4 +10,6 @@ export interface OddsRequest {
 
 export type OddsReply =
   | { readonly id: number; readonly final: boolean; readonly odds: Odds }
-  | { readonly id: number; readonly final: true; readonly problem: EncounterProblem };
+  | { readonly id: number; readonly final: true; readonly problem: EncounterProblem }
+  /** Sent once, when the worker has warmed up (compiled the simulator) and waits for requests. */
+  | { readonly ready: true };

@@ -20,16 +20,22 @@ export const oddsPartContext = (tracker: TrackerLike): TrackerOddsView =>
 export const ODDS_ACTIONS = {
   oddsPolicy: async function (this: TrackerLike, _event: Event, target: HTMLElement): Promise<void> {
     if (!game.user.isGM) return;
-    choosePolicy(target.dataset.side ?? "", target.dataset.value ?? "");
+    await choosePolicy(target.dataset.side ?? "", target.dataset.value ?? "", this.viewedCombat);
     await this.render({ parts: [ODDS_PART] });
   },
   postOdds: async function (this: TrackerLike): Promise<void> {
     const combat = this.viewedCombat;
     if (!game.user.isGM || !combat) return;
-    const encounter = combatEncounter(combat, oddsPolicy());
+    const encounter = combatEncounter(combat, oddsPolicy(combat));
     const result = knownOdds(encounter);
     if (result && "odds" in result)
-      await postOdds(game.i18n.localize("BRINK.Odds.title"), result.odds, encounter.rules, encounter.policy);
+      await postOdds({
+        source: "tracker",
+        odds: result.odds,
+        rules: encounter.rules,
+        policy: encounter.policy,
+        startingSide: encounter.startingSide,
+      });
   },
   openEncounterPlanner: async function (): Promise<void> {
     if (game.user.isGM) await openEncounterPlanner();

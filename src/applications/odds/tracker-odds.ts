@@ -5,35 +5,46 @@
  * empty section: the odds are the GM's until posted.
  */
 import type { BrinkCombat } from "../../documents/combat";
-import type { Odds, SimulationPolicy } from "../../rules/simulation";
+import { DEFAULT_POLICY, FOE_POLICIES, PARTY_POLICIES, type SimulationPolicy } from "../../rules/simulation";
 import { knownOdds, requestOdds, stateKey, type OddsResult } from "./odds-client";
-import { figureViews, policyChoices, policyText, sparklinePoints, swingText } from "./odds-view";
+import {
+  figureViews,
+  policyChoices,
+  policyText,
+  sparklinePoints,
+  swingText,
+} from "../../data/chat/odds-view";
+import { isOneOf, rememberChance, rememberPolicy, storedPolicy, storedSwing } from "./odds-memory";
 import { combatEncounter } from "./snapshot";
 
-/** The policy the GM picked (this session); the planner and the tracker share it. */
-let chosenPolicy: SimulationPolicy = { foes: "fight-to-the-end", party: "fight-to-the-end" };
+/** The policy the GM picked last (this session): the planner's, and a combat's until one is stored on it. */
+let chosenPolicy: SimulationPolicy = DEFAULT_POLICY;
 
-export const oddsPolicy = (): SimulationPolicy => chosenPolicy;
+/** The combat's own policy when the GM picked one for it, else the session's. */
+export const oddsPolicy = (combat?: BrinkCombat | null): SimulationPolicy =>
+  (combat ? storedPolicy(combat) : null) ?? chosenPolicy;
 
-export function choosePolicy(side: string, value: string): void {
-  if (side === "foes" && (value === "fight-to-the-end" || value === "break-at-morale"))
-    chosenPolicy = { ...chosenPolicy, foes: value };
-  if (side === "party" && (value === "fight-to-the-end" || value === "retreat-at-half"))
-    chosenPolicy = { ...chosenPolicy, party: value };
+/** The GM's pick: the session's policy from now on, and stored on the combat when there is one. */
+export async function choosePolicy(side: string, value: string, combat?: BrinkCombat | null): Promise<void> {
+  const current = oddsPolicy(combat);
+  let next = current;
+  if (side === "foes" && isOneOf(FOE_POLICIES, value)) next = { ...current, foes: value };
+  if (side === "party" && isOneOf(PARTY_POLICIES, value)) next = { ...current, party: value };
+  if (next === current) return;
+  chosenPolicy = next;
+  if (combat) await rememberPolicy(combat, next);
 }
 
-/** The party's chance after each state the tracker showed, by combat (this session, GM only). */
-const histories = new Map<string, { keys: string[]; values: number[] }>();
-
-function record(combatId: string, key: string, odds: Odds): void {
-  const history = histories.get(combatId) ?? { keys: [], values: [] };
-  if (history.keys.at(-1) === key) return;
-  history.keys.push(key);
-  history.values.push(odds.partyWins.value);
-  histories.set(combatId, history);
+/** For tests, as a reload does: the session's pick is forgotten (what is stored on a combat stays). */
+export function forgetSessionPolicy(): void {
+  chosenPolicy = DEFAULT_POLICY;
 }
 
-export const oddsHistory = (combatId: string): readonly number[] => histories.get(combatId)?.values ?? [];
+/** The party's chance after each state the tracker showed for this combat (stored on it). */
+export const oddsHistory = (combatId: string): readonly number[] => {
+  const combat = game.combats?.get(combatId);
+  return combat ? storedSwing(combat).values : [];
+};
 
 export interface TrackerOddsView {
   show: boolean;
@@ -60,19 +71,20 @@ const hasFinal = (result: OddsResult | undefined): boolean =>
 export function trackerOddsView(combat: BrinkCombat | null, rerender: () => void): TrackerOddsView {
   if (!game.user.isGM || !combat || combat.combatants.size === 0 || combat.turnState.phase === "ended")
     return { show: false };
-  const encounter = combatEncounter(combat, chosenPolicy);
+  const policy = oddsPolicy(combat);
+  const encounter = combatEncounter(combat, policy);
   const result = knownOdds(encounter);
   if (!hasFinal(result)) void requestOdds(encounter, rerender).then(rerender);
   const base = {
     show: true,
-    policy: policyText(chosenPolicy, encounter.rules),
-    choices: policyChoices(chosenPolicy, encounter.rules),
+    policy: policyText(policy, encounter.rules),
+    choices: policyChoices(policy, encounter.rules),
   };
   if (result === undefined) return { ...base, computing: true };
   if ("problem" in result)
     return { ...base, problem: game.i18n.localize(`BRINK.Odds.Problem.${result.problem}`) };
-  if (result.final) record(combat.id ?? "", stateKey(encounter), result.odds);
-  const history = oddsHistory(combat.id ?? "");
+  if (result.final) rememberChance(combat, stateKey(encounter), result.odds.partyWins.value);
+  const history = storedSwing(combat).values;
   const figures = figureViews(result.odds, encounter.rules);
   const value = (key: string) => figures.find((figure) => figure.key === key)?.value ?? "";
   return {

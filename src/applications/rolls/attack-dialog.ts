@@ -28,7 +28,11 @@ export const MANUAL_DEFAULTS: ManualDefences = { evasion: 6, deflection: 0 };
 
 export interface AttackDialogInput {
   weaponName: string;
+  /** What the weapon adds on a hit and on a critical, in words ("attack total + 5 slashing damage; …"). */
+  weaponRolls: string;
   usable: readonly Attribute[];
+  /** The dice an attack with each usable attribute rolls ("Strength d6 + Combat d8"). */
+  dice: Partial<Record<Attribute, string>>;
   attacksThisRound: number;
   chancesFor: (choice: AttackChoice, manual: ManualDefences | null) => ChanceRow[];
   /** The attacker's own sources of advantage and disadvantage, in words (light, injuries). */
@@ -128,9 +132,17 @@ function flankingContext(input: AttackDialogInput) {
   return { checked: input.flankingOnMap, locked: !input.mayOverrideFlanking, note };
 }
 
+/** "The attack rolls Strength d6 + Combat d8 and the luck d20.": what the chosen attribute rolls. */
+function attackDiceLine(input: AttackDialogInput, attribute: Attribute): string {
+  const dice = input.dice[attribute];
+  return dice ? game.i18n.format("BRINK.Attack.attackDice", { dice }) : "";
+}
+
 async function dialogContent(input: AttackDialogInput, showOdds: boolean): Promise<string> {
   const initial = initialAttackChoice(input);
   return renderDialog("dialogs/attack.hbs", {
+    weaponRolls: input.weaponRolls,
+    attackDice: attackDiceLine(input, initial.attribute),
     attributes: input.usable.map((a) => ({
       value: a,
       label: game.i18n.localize(`BRINK.Attribute.${a}.label`),
@@ -153,9 +165,11 @@ async function dialogContent(input: AttackDialogInput, showOdds: boolean): Promi
 export function followAttackOdds(root: Element, input: AttackDialogInput, showOdds: boolean): void {
   const body = root.querySelector("[data-chances] tbody");
   const edges = root.querySelector("[data-edges]");
+  const dice = root.querySelector("[data-attack-dice]");
   followForm(root.querySelector("form"), (form) => {
     const { choice, manual } = readAnswer(form, input);
     if (edges) edges.textContent = input.edgesFor(choice);
+    if (dice) dice.textContent = attackDiceLine(input, choice.attribute);
     const rows = input.chancesFor(choice, manual).map((row) => rowCells(row, showOdds, root));
     body?.replaceChildren(...rows);
   });

@@ -4,6 +4,7 @@
  * rolled and why each has its size, and (unless the player hides exact odds) each target's exact
  * chance to take damage and the average damage, updated as the choices change.
  */
+import { percent } from "../../helpers/numbers";
 import type { RollMode } from "../../chat/post";
 import { adjustDefences, type Defender } from "../../rules/attacks";
 import { deflectionFor, type DamageType } from "../../rules/damage";
@@ -76,8 +77,6 @@ export interface DirectChoice {
 
 /** The deflection a target with no token starts with. */
 const MANUAL_DEFLECTION = 0;
-
-const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
 
 /** The dialog's form as a choice: unknown values fall back to the ordinary position and no second weapon. */
 export function readDirectChoice(form: Record<string, unknown>, input: DirectDialogInput): DirectChoice {

@@ -46,7 +46,7 @@ import { promptDirectAttack, promptUnarmedAttack } from "./direct-flow";
 import { attackTargets } from "../../workflows/attack-targets";
 import { optionalRules } from "../../settings";
 import { countOf } from "../../helpers/plural";
-import { UNFIT_REFUSAL } from "../../helpers/lang-keys";
+import { ATTRIBUTE_LABEL, SKILL_LABEL, UNFIT_REFUSAL } from "../../helpers/lang-keys";
 import { isDying } from "../../rules/dying";
 import { attacksWithBlast } from "../../workflows/detachments/in-combat";
 
@@ -183,6 +183,31 @@ function oddsFor(actor: BrinkActor, weapon: AttackWeapon, targets: TokenActor[])
       : attackChances(actor.rolling, weapon, summaries, picked, previous, conditions);
 }
 
+/**
+ * "Longsword: attack total + 5 slashing damage; a luck of 18+ is a critical (cannot miss, + 8
+ * instead)": what the weapon puts on a hit (RULES §4), as the dialog shows it beside the penalty.
+ */
+function weaponRolls(name: string, weapon: AttackWeapon): string {
+  return game.i18n.format("BRINK.Attack.weaponRolls", {
+    weapon: name,
+    damage: String(weapon.damage),
+    type: game.i18n.localize(`BRINK.DamageType.${weapon.damageType}`),
+    threshold: String(weapon.criticalThreshold),
+    critical: String(weapon.criticalDamage),
+  });
+}
+
+/** "Strength d6 + Combat d8": the dice an attack with this attribute rolls (RULES §4). */
+function attackDice(actor: BrinkActor, attribute: Attribute): string {
+  const attacker = attackerFor(actor.rolling, 0);
+  const rating = attacker.attributes[attribute];
+  const dice = [
+    rating ? `${game.i18n.localize(ATTRIBUTE_LABEL[attribute])} d${rating}` : "",
+    attacker.combat ? `${game.i18n.localize(SKILL_LABEL.combat)} d${attacker.combat}` : "",
+  ];
+  return dice.filter(Boolean).join(" + ");
+}
+
 /** What the attack dialog offers for this weapon against these targets (none: typed defences). */
 export function attackDialogInput(
   actor: BrinkActor,
@@ -191,9 +216,12 @@ export function attackDialogInput(
   targets: TokenActor[],
 ): AttackDialogInput {
   const wielded = wieldedBy(actor, weaponData);
+  const usable = weaponData.attributes.filter((a) => ATTRIBUTES.includes(a));
   return {
     weaponName: weapon.name,
-    usable: weaponData.attributes.filter((a) => ATTRIBUTES.includes(a)),
+    weaponRolls: weaponRolls(weapon.name, wielded),
+    usable,
+    dice: Object.fromEntries(usable.map((a) => [a, attackDice(actor, a)])),
     attacksThisRound: attacksThisRound(actor),
     chancesFor: oddsFor(actor, wielded, targets),
     edgesFor: (choice) => attackEdges(actor.rolling, wielded, choice),

@@ -2,6 +2,7 @@
  * The roll and attack dialogs' forms: what they offer, how they read back, and the exact chance
  * they show before anything is rolled.
  */
+import { percent } from "../../helpers/numbers";
 import {
   attackerFor,
   rollAdjustment,
@@ -50,8 +51,6 @@ const isRollMode = (value: unknown): value is RollMode => (ROLL_MODES as readonl
 /** The roll mode the dialog's form chose; anything else keeps the fallback. */
 export const readRollMode = (form: Record<string, unknown>, fallback: RollMode): RollMode =>
   isRollMode(form.rollMode) ? form.rollMode : fallback;
-
-const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
 
 export function testDialogContext(system: RollingActorData, choice: TestChoice) {
   return {

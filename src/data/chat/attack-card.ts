@@ -8,13 +8,14 @@ import type { AttackResult, TargetOutcome } from "../../rules/attacks";
 import type { Edge } from "../../rules/modifiers";
 import type { ActorState, Hit, Step } from "../../rules/damage-chain";
 import type { DefenceStep } from "../../rules/defences";
-import { attackView, type TargetInfo } from "./card-views";
+import { attackView, type DamageSource, type TargetInfo } from "./card-views";
 import { directView, type DirectRecord } from "./direct-view";
 import { edgesText } from "./damage-steps";
 import type { InjuryItemRecord } from "./life-card";
 import { isRecordCard, ownsActorAt, renderCard, visibleTokenOnCanvas, type CardView } from "./card";
 import { recordField } from "../shared/fields";
-import { REACTIONS } from "../../rules/turn-economy";
+import { reactionButtons, type ReactionKind } from "./reaction-offers";
+import { preference } from "../../settings";
 import { countOf } from "../../helpers/plural";
 
 /**
@@ -48,10 +49,6 @@ export interface AttackRecord {
   /** Advantage and disadvantage from the attacker's own state, named as they were when rolled. */
   edges?: Edge[];
 }
-
-/** Reactions a target may make before a blow lands (RULES §4). */
-export const REACTION_KINDS = ["block", "parry", "dodge"] as const;
-export type ReactionKind = (typeof REACTION_KINDS)[number];
 
 /** A block or parry item's durability before and after the reaction. */
 export interface ItemRevert {
@@ -179,13 +176,6 @@ function killingStrikeView(attack: AttackRecord) {
   };
 }
 
-/** What each reaction costs, as its button says it ("1 stamina"): the turn economy's own figures. */
-function reactionCosts(): Record<ReactionKind, string> {
-  const cost = (kind: ReactionKind) =>
-    game.i18n.format("BRINK.ActionsPanel.stamina", { count: String(REACTIONS[kind].stamina) });
-  return { block: cost("block"), parry: cost("parry"), dodge: cost("dodge") };
-}
-
 /** The reactions left this round to whoever a row names, in the started fight it is in; null outside one. */
 function reactionsLeftAt(targetId: string): number | null {
   for (const combat of game.combats?.contents ?? []) {
@@ -226,12 +216,19 @@ export function attackCardContext(
   const live = isRecordCard(message);
   const gm = game.user.isGM;
   const mayApply = live && (gm || ownsActorAt(record.actorUuid));
+  const showOdds = preference("showExactOdds");
   return {
     weaponName: record.weaponName,
     actorName,
     multiple: record.attacks.length > 1,
     attacks: record.attacks.map((attack, index) => {
-      const view = attackView(attack.result, attack.targets, index, record.applied);
+      const view = attackView(
+        attack.result,
+        attack.targets,
+        index,
+        record.applied,
+        damageSource(record, attack),
+      );
       const targets = view.targets.map((target) => {
         // A target with no token has no character: no one answers for it, and nothing applies to it.
         if (target.manual) return { ...target, ...NO_BUTTONS, intercept: null };
@@ -246,7 +243,14 @@ export function attackCardContext(
           live && gm && intercept !== null && (!entry || entry.status === "reverted");
         return {
           ...target,
-          reactionCosts: reactionCosts(),
+          // Read only where the card offers them: an open hit, before any reaction or application.
+          reactions:
+            mayAnswer && target.hit && !attack.byHand && (!entry || entry.status === "reverted")
+              ? reactionButtons(record, index, target.targetId, {
+                  direct: attack.direct !== undefined,
+                  showOdds,
+                })
+              : [],
           reactionHeading: reactionHeading(target.name, target.targetId),
           panTo: visibleTokenOnCanvas(target.targetId) !== null,
           mayApply: mayApply && (gm || !revertedByGM),
@@ -274,6 +278,14 @@ export function attackCardContext(
       };
     }),
   };
+}
+
+/** Where the blow's damage came from: the attack test and the weapon, a direct blow's die, or the GM. */
+function damageSource(record: AttackCardRecord, attack: AttackRecord): DamageSource {
+  if (attack.byHand) return { kind: "typed" };
+  if (attack.direct) return { kind: "direct" };
+  const { total, critical } = attack.result;
+  return { kind: "test", total, weaponName: record.weaponName, critical };
 }
 
 /** "Clementine intercepts the attack on Roland", on the interceptor's row while the intercept stands. */

@@ -11,6 +11,8 @@ import { itemLinks } from "./item-links";
 import type { DieSource, Modifier, RolledDie, TestDice, TestResult } from "../../rules/tests";
 import type { Edge } from "../../rules/modifiers";
 import { edgesText } from "./damage-steps";
+import { luckView, testLuckView, type LuckView } from "./luck-view";
+import { signed } from "../../helpers/numbers";
 import type { Attribute, Skill } from "../../rules/characters";
 import { ATTRIBUTE_LABEL, SKILL_LABEL } from "../../helpers/lang-keys";
 
@@ -58,8 +60,6 @@ export interface StepView {
   label: string;
   value: string;
 }
-
-const signed = (value: number): string => (value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0");
 
 const BUILT_IN_STEPS: Record<string, string> = {
   proficiency: "BRINK.Roll.Step.proficiency",
@@ -117,21 +117,15 @@ export function advantageLabel(advantage: number): string {
   return game.i18n.localize(`BRINK.Roll.${Math.abs(advantage) > 1 ? "double" : "single"}.${key}`);
 }
 
-/** The luck die as a card shows it; a bonus of 0 is left out rather than shown as "+0". */
-function luckView(luck: { face: number; bonus: number; total: number }) {
-  return { face: luck.face, bonus: luck.bonus ? signed(luck.bonus) : "", total: luck.total };
-}
-
 export function testCardView(
   result: TestResult,
   label: string,
   edges: readonly Edge[] = [],
   names: DieNames = GENERIC_DIE_NAMES(),
 ) {
-  const luckNote =
-    result.luckEffect === "bonus"
-      ? game.i18n.localize("BRINK.Roll.luckBonus")
-      : game.i18n.format("BRINK.Roll.luckNone", { total: String(result.luck.total) });
+  const outcome = game.i18n.format(result.success ? "BRINK.Roll.successBy" : "BRINK.Roll.failureBy", {
+    margin: String(Math.abs(result.margin)),
+  });
   return {
     label,
     advantage: advantageLabel(result.dice.advantage),
@@ -139,13 +133,14 @@ export function testCardView(
     formula: diceFormula(result.dice, names),
     pools: poolViews(result.dice, names),
     steps: result.steps.map(stepView),
-    luck: { ...luckView(result.luck), note: luckNote, lucky: result.luckEffect === "bonus" },
-    total: result.total,
-    difficulty: result.difficulty,
+    luck: testLuckView(result.luck, result.luckEffect === "bonus"),
+    total: {
+      label: game.i18n.localize("BRINK.Card.total"),
+      value: result.total,
+      versus: String(result.difficulty),
+      outcome,
+    },
     success: result.success,
-    outcome: game.i18n.format(result.success ? "BRINK.Roll.successBy" : "BRINK.Roll.failureBy", {
-      margin: String(Math.abs(result.margin)),
-    }),
   };
 }
 
@@ -209,8 +204,24 @@ function lifeHeadline(entry: AppliedView, name: string): string {
   return outcome ? game.i18n.format(`BRINK.Damage.Headline.${outcome}`, { name }) : "";
 }
 
+/**
+ * The row's headline and the steps under it. When the blow put a death luck test in the headline
+ * ("Roland cheated death"), its die stands beside the headline; the step below keeps its sentence.
+ */
+function headlineAndSteps(entry: AppliedView, name: string) {
+  const headline = lifeHeadline(entry, name);
+  const steps = entry.steps.map(describeStep);
+  const rolled = headline ? steps.find((step) => step.kind === "death-luck-test") : undefined;
+  return {
+    headline,
+    headlineLuck: rolled?.luck ?? null,
+    steps: steps.map((step) => (step === rolled ? { ...step, luck: undefined } : step)),
+  };
+}
+
 function applicationView(entry: AppliedView | undefined, name: string) {
-  if (!entry) return { status: "open", open: true, steps: [], reaction: null, headline: "" };
+  if (!entry)
+    return { status: "open", open: true, steps: [], reaction: null, headline: "", headlineLuck: null };
   const reaction = entry.reaction
     ? {
         label: game.i18n.localize(`BRINK.Damage.Reaction.${entry.reaction.kind}`),
@@ -232,12 +243,38 @@ function applicationView(entry: AppliedView | undefined, name: string) {
       entry.status === "applying",
     reverted: entry.status === "reverted",
     notRestored: entry.status === "reverted" ? notRestored(entry, name) : null,
-    headline: lifeHeadline(entry, name),
+    ...headlineAndSteps(entry, name),
     reaction,
-    steps: entry.steps.map(describeStep),
     injuries:
       entry.status === "reverted" ? [] : itemLinks(entry.actorUuid ?? "", entry.injuryItems?.created ?? []),
   };
+}
+
+/**
+ * Where an attack's damage came from: a test's total and its weapon, a direct blow's die, or the
+ * number the GM typed.
+ */
+export type DamageSource =
+  { kind: "test"; total: number; weaponName: string; critical: boolean } | { kind: "direct" | "typed" };
+
+/**
+ * "9 attack total + 5 Longsword − 2 deflection" (RULES §4): each number of the damage named, the
+ * weapon's share being the rest of the raw damage; "7 on the die − 1 deflection" for direct damage.
+ * Damage held at its minimum of 1 says so, so the line still adds up.
+ */
+function damageFrom(outcome: TargetOutcome, source: DamageSource): string {
+  const deflection = String(outcome.deflection);
+  const held = outcome.rawDamage - outcome.deflection < outcome.damage;
+  const atLeast = held ? ` ${game.i18n.localize("BRINK.Attack.atLeastOne")}` : "";
+  if (source.kind !== "test")
+    return `${game.i18n.format(`BRINK.Attack.DamageFrom.${source.kind}`, { raw: String(outcome.rawDamage), deflection })}${atLeast}`;
+  const text = game.i18n.format(`BRINK.Attack.DamageFrom.${source.critical ? "critical" : "test"}`, {
+    total: String(source.total),
+    weapon: String(outcome.rawDamage - source.total),
+    name: source.weaponName,
+    deflection,
+  });
+  return `${text}${atLeast}`;
 }
 
 function targetView(
@@ -246,6 +283,7 @@ function targetView(
   damageType: string,
   attackIndex: number,
   applied: Record<string, AppliedView>,
+  source: DamageSource,
 ) {
   const target = targets.find((t) => t.uuid === outcome.targetId);
   const intended = targets.find((t) => t.uuid === outcome.intendedId);
@@ -259,8 +297,7 @@ function targetView(
     evasion: outcome.defences.evasion,
     sizeNote: size === 0 ? "" : game.i18n.format("BRINK.Attack.sizeNote", { difference: signed(size) }),
     hit: outcome.hit,
-    rawDamage: outcome.rawDamage,
-    deflection: outcome.deflection,
+    damageFrom: outcome.hit ? damageFrom(outcome, source) : "",
     damage: outcome.damage,
     damageNow: now,
     damageChanged: now !== outcome.damage,
@@ -271,11 +308,22 @@ function targetView(
   };
 }
 
+/** An attack's luck die (RULES §2): a critical, a possible stray, or nothing. */
+function attackLuckView(result: AttackResult): LuckView {
+  const hint = game.i18n.localize("BRINK.Attack.luckHint");
+  if (result.critical)
+    return luckView(result.luck, game.i18n.localize("BRINK.Attack.critical"), "lucky", hint);
+  if (result.mishap) return luckView(result.luck, game.i18n.localize("BRINK.Attack.mishap"), "unlucky", hint);
+  const none = game.i18n.format("BRINK.Attack.luckNone", { total: String(result.luck.total) });
+  return luckView(result.luck, none, "", hint);
+}
+
 export function attackView(
   result: AttackResult,
   targets: readonly TargetInfo[],
   attackIndex = 0,
   applied: Record<string, AppliedView> = {},
+  source: DamageSource = { kind: "typed" },
 ) {
   // An attack tests the weapon's attribute with the Combat skill (RULES §3).
   const names = testDieNames(result.attribute, "combat");
@@ -286,12 +334,11 @@ export function attackView(
     formula: diceFormula(result.dice, names),
     pools: poolViews(result.dice, names),
     steps: result.steps.map(stepView),
-    luck: luckView(result.luck),
+    luck: attackLuckView(result),
     critical: result.critical,
-    mishap: result.mishap,
-    total: result.total,
+    total: { label: game.i18n.localize("BRINK.Attack.total"), value: result.total, versus: "", outcome: "" },
     targets: result.targets.map((outcome) =>
-      targetView(outcome, targets, result.damageType, attackIndex, applied),
+      targetView(outcome, targets, result.damageType, attackIndex, applied, source),
     ),
   };
 }

@@ -7,6 +7,7 @@ import type { DefenceStep } from "../../rules/defences";
 import type { Edge } from "../../rules/modifiers";
 import { ATTRIBUTE_ABBR } from "../../helpers/lang-keys/characters";
 import { countOf, pluralKey, type CountedNoun } from "../../helpers/plural";
+import { luckView, testLuckView, type LuckView } from "./luck-view";
 
 type AnyStep = Step | DefenceStep;
 
@@ -49,6 +50,16 @@ function sentenceKey(step: AnyStep, key: string): string {
   return typeof count === "number" ? pluralKey(key, count) : key;
 }
 
+/**
+ * A block's numbers split so its line adds up (RULES §4): of the blow, the block value stops some
+ * and the item takes the rest (at least 1); of that, the item's durability absorbs some and the
+ * excess gets through. Null for a block recorded before it kept the blow's amount.
+ */
+function blockParts(step: AnyStep): { stopped: string; absorbed: string } | null {
+  if (step.kind !== "block" || step.amount === undefined) return null;
+  return { stopped: String(step.amount - step.itemDamage), absorbed: String(step.itemDamage - step.excess) };
+}
+
 /** Where a roll's advantage and disadvantage came from: "Reeling: disadvantage". */
 export function edgesText(edges: readonly Edge[] | undefined): string {
   return (edges ?? [])
@@ -78,11 +89,31 @@ function withBonuses(text: string, step: AnyStep): string {
   return `${text} (${[list.join(", "), sources].filter(Boolean).join("; ")})`;
 }
 
+/**
+ * The luck die a step rolled, shown like every other die, its note the step's own sentence and what
+ * the die did: the death luck test is the die alone against the death difficulty; a dodge or a
+ * fortify is a test whose die adds +4 at 20 or more (RULES §2, §4).
+ */
+function stepLuck(step: AnyStep, text: string): LuckView | undefined {
+  if (step.kind === "death-luck-test") {
+    const luck = { face: step.roll, bonus: step.bonus, total: step.total };
+    const hint = game.i18n.localize("BRINK.Damage.deathLuckHint");
+    return luckView(luck, text, step.success ? "lucky" : "unlucky", hint);
+  }
+  if (step.kind !== "dodge" && step.kind !== "fortify") return undefined;
+  const { roll } = step;
+  const luck = { face: roll.luck, bonus: roll.luckBonus, total: roll.luck + roll.luckBonus };
+  const view = testLuckView(luck, roll.luckAdded > 0);
+  return { ...view, note: `${text} ${view.note}` };
+}
+
 /** "Endurance −7 (now 5)". Unknown steps fall back to their kind, so nothing is silently dropped. */
 export function describeStep(step: AnyStep): {
   kind: string;
   text: string;
   tone: "neutral" | "bad" | "good";
+  /** The luck die the step rolled, its note carrying the step's sentence. */
+  luck?: LuckView;
 } {
   const base = `BRINK.Damage.Step.${step.kind}`;
   const variant =
@@ -90,11 +121,16 @@ export function describeStep(step: AnyStep): {
       ? `${base}.${step.success ? "success" : "failure"}`
       : "reason" in step
         ? `${base}.${String(step.reason)}`
-        : base;
+        : blockParts(step)
+          ? "BRINK.Damage.Step.blockAddsUp"
+          : base;
   const known = (key: string) => game.i18n.has(sentenceKey(step, key));
   const found = known(variant) ? variant : known(base) ? base : null;
   const key = found ? sentenceKey(step, found) : null;
-  const text = withBonuses(key ? game.i18n.format(key, data(step)) : step.kind, step);
+  const text = withBonuses(
+    key ? game.i18n.format(key, { ...data(step), ...blockParts(step) }) : step.kind,
+    step,
+  );
   const bad = [
     "dead",
     "unconscious",
@@ -110,5 +146,6 @@ export function describeStep(step: AnyStep): {
   const good =
     ["cheated-death", "stable", "wakes", "stands"].includes(step.kind) ||
     ("success" in step && step.success === true);
-  return { kind: step.kind, text, tone: good ? "good" : bad ? "bad" : "neutral" };
+  const luck = stepLuck(step, text);
+  return { kind: step.kind, text, tone: good ? "good" : bad ? "bad" : "neutral", ...(luck ? { luck } : {}) };
 }

@@ -4,11 +4,19 @@
  * time the chat log shows it. It has no buttons.
  */
 import type { Edge } from "../../rules/modifiers";
-import type { Modifier } from "../../rules/tests";
+import {
+  judge,
+  type LuckEffect,
+  type LuckRoll,
+  type Modifier,
+  type TestDice,
+  type TestResult,
+} from "../../rules/tests";
 import { renderCard, type CardView } from "./card";
 import { recordField } from "../shared/fields";
-import { stepView } from "./card-views";
+import { stepView, testCardView } from "./card-views";
 import { edgesText } from "./damage-steps";
+import { ATTRIBUTE_LABEL } from "../../helpers/lang-keys";
 
 /** S3: one character's DEX test, with each modifier its state put on it, as it was rolled. */
 export interface InitiativeTest {
@@ -19,6 +27,10 @@ export interface InitiativeTest {
   modifiers: Modifier[];
   /** Where its advantage and disadvantage came from. */
   edges: Edge[];
+  /** The dice and the luck die as rolled (absent on cards from before the card showed them). */
+  dice?: TestDice;
+  luck?: LuckRoll;
+  luckEffect?: LuckEffect;
 }
 
 export interface InitiativeRecord {
@@ -29,12 +41,28 @@ export interface InitiativeRecord {
   tests?: InitiativeTest[];
 }
 
-/** "Roland: 3 vs 6 (Exhaustion 3 −3; Reeling: disadvantage)". */
+/** "Roland: 3 vs 6 (Exhaustion 3 −3; Reeling: disadvantage)": a test recorded without its dice. */
 function testLine(test: InitiativeTest): string {
   const steps = test.modifiers.map(stepView).map((step) => `${step.label} ${step.value}`);
   const sources = [steps.join(", "), edgesText(test.edges)].filter(Boolean).join("; ");
   const line = `${test.name}: ${test.total} ${game.i18n.localize("BRINK.Roll.versus")} ${test.difficulty}`;
   return sources ? `${line} (${sources})` : line;
+}
+
+/**
+ * A DEX test in the layout every rolled test shares (chat/parts/test-roll): its die, its steps,
+ * the luck die saying what it did, the total against 6 with its outcome. A test from an older card
+ * (no dice recorded) keeps its one line.
+ */
+function testView(test: InitiativeTest) {
+  const { dice, luck, luckEffect } = test;
+  if (!dice || !luck) return { name: test.name, line: testLine(test) };
+  const roll = { dice, steps: test.modifiers, luck, luckEffect: luckEffect ?? "none", total: test.total };
+  const result: TestResult = judge(roll, test.difficulty);
+  const dexterity = game.i18n.localize(ATTRIBUTE_LABEL.dex);
+  const view = testCardView(result, test.name, test.edges, { attribute: dexterity, skill: "" });
+  // "6 vs 6" beside the name needs no "Total" label: a party's tests stay one short line each.
+  return { name: test.name, ...view, total: { ...view.total, label: "" } };
 }
 
 /** The card's own title for the mode that ordered the fight, never the settings menu's label. */
@@ -47,7 +75,7 @@ export const renderInitiativeCard = (record: InitiativeRecord): Promise<string> 
   renderCard("chat/initiative-card.hbs", {
     title: initiativeTitle(record.mode),
     places: record.places,
-    tests: (record.tests ?? []).map(testLine),
+    tests: (record.tests ?? []).map(testView),
   });
 
 const initiativeCardSchema = () => {

@@ -11,6 +11,10 @@ import {
   type RetreatTest,
 } from "../../rules/retreat-action";
 import { renderCard, type CardView } from "./card";
+import { luckView, testLuckView, type LuckView } from "./luck-view";
+import { signed as signedStep } from "../../helpers/numbers";
+import { ATTRIBUTE_LABEL } from "../../helpers/lang-keys";
+import { LUCK_TEST_BONUS } from "../../rules/tests";
 
 /** A retreat action's attempt, as its card shows it. */
 export type RetreatActionRecord = {
@@ -47,12 +51,56 @@ function moraleRollsView(check: MoraleCheck, nameOf: (id: string) => string) {
   }));
 }
 
+/** The retreat test's luck die, saying what it did; a card from before it kept the bonus shows the face alone. */
+function retreatLuck(test: RetreatTest): LuckView | null {
+  if (test.luck === undefined) return null;
+  if (test.luckBonus === undefined) return luckView({ face: test.luck, bonus: 0, total: test.luck }, "");
+  const bonus = test.luckBonus;
+  return testLuckView({ face: test.luck, bonus, total: test.luck + bonus }, test.lucky === true);
+}
+
+/**
+ * The retreat action's DEX test in the layout every rolled test shares (chat/parts/test-roll): its
+ * kept dice, its modifiers and a lucky 20's +4 as steps, the luck die, the total against the GM's
+ * difficulty. The card's own line below says what came of it.
+ */
+function retreatRollView(test: RetreatTest) {
+  const dexterity = game.i18n.localize(ATTRIBUTE_LABEL.dex);
+  const dice = test.faces.map((face) => ({
+    size: test.die,
+    face,
+    max: face === test.die,
+    min: face === 1,
+    label: `${dexterity} d${test.die}`,
+  }));
+  const luckAdded = test.lucky === true ? LUCK_TEST_BONUS : 0;
+  const steps = [
+    { label: "BRINK.Roll.Step.modifier", value: test.modifier - luckAdded },
+    { label: "BRINK.Roll.Step.luck", value: luckAdded },
+  ]
+    .filter((step) => step.value !== 0)
+    .map((step) => ({ label: game.i18n.localize(step.label), value: signedStep(step.value) }));
+  const sum = test.faces.reduce((total, face) => total + face, 0);
+  return {
+    formula: test.faces.length ? `${dexterity} d${test.die}` : "",
+    pools: [{ dice, sum, kept: true, keptLabel: "" }],
+    steps,
+    luck: retreatLuck(test),
+    total: {
+      label: game.i18n.localize("BRINK.Card.total"),
+      value: test.total,
+      versus: String(test.difficulty),
+      outcome: "",
+    },
+  };
+}
+
 function actionView(action: RetreatActionRecord) {
   const { test } = action;
   // A record a player's client wrote may name any outcome: the card is then not drawn (chat-message.ts).
   if (!RETREAT_ACTION_OUTCOMES.includes(action.outcome)) throw new Error("unknown retreat outcome");
   return {
-    test: test && { ...test, modifier: signed(test.modifier) },
+    test: test ? retreatRollView(test) : null,
     attacksInstead: action.attacksInstead,
     hit: action.hit,
     outcome: game.i18n.format(`BRINK.Retreat.Action.Outcome.${action.outcome}`, { name: action.name }),

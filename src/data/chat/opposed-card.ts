@@ -33,7 +33,8 @@ function sideView(side: OpposedSide, roll: TestRoll, against: number, won: boole
     side.edges ?? [],
     testDieNames(side.attribute, side.skill),
   );
-  return { ...view, name: side.name, won };
+  // Who won is the card's own line (a tie goes to the defender), not each side's margin.
+  return { ...view, total: { ...view.total, outcome: "" }, name: side.name, won };
 }
 
 export function opposedCardView(record: OpposedRecord) {

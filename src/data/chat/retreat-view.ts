@@ -1,4 +1,5 @@
 /** The retreat summary card's view of its record, and the roll lines the rest card shares. */
+import { signed } from "../../helpers/numbers";
 import type { RetreatConsequence, RollRecord } from "../../rules/retreat";
 import { countOf } from "../../helpers/plural";
 import { itemLinks } from "./item-links";
@@ -28,6 +29,8 @@ export interface RollLineView {
   tone: "success" | "failure" | "";
   showTotal: boolean;
   dice: { size: number; face: number; max: boolean; min: boolean }[];
+  /** A death luck test: its d20 is the luck die, styled as every card styles it. */
+  luck: boolean;
   total: number;
   modifier: string;
   target: number | null;
@@ -45,8 +48,9 @@ export function rollLineView(record: RollRecord): RollLineView {
       max: face === record.die,
       min: face === 1,
     })),
+    luck: record.purpose === "death-luck",
     total: record.total,
-    modifier: record.modifier ? (record.modifier > 0 ? `+${record.modifier}` : `−${-record.modifier}`) : "",
+    modifier: record.modifier ? signed(record.modifier) : "",
     target: record.target ?? null,
     success: record.success ?? null,
   };

@@ -42,12 +42,10 @@ export async function resolveBegin(
     surprisingTeams: choices.surprisingTeams ?? [],
   };
   if (mode !== "teams" && state.phase === "setup") {
-    const tests: InitiativeTest[] = [];
-    const { result, rolls } = await resolveWithFoundryDice((dice) =>
-      initiativeSequence(combat, mode, dice, tests),
-    );
-    options.sequence = result;
-    await postSequenceCard(combat, mode, result, rolls, tests);
+    // The rule is replayed as dice arrive (resolveWithFoundryDice): its tests come back with its result.
+    const { result, rolls } = await resolveWithFoundryDice((dice) => initiativeSequence(combat, mode, dice));
+    options.sequence = result.sequence;
+    await postSequenceCard(combat, mode, result.sequence, rolls, result.tests);
   }
   return commitResult(combat, beginCombat(state, options));
 }
@@ -89,6 +87,9 @@ function dexterityTest(combatant: BrinkCombatant, dice: DiceSource): InitiativeT
     success: result.success,
     modifiers: [...result.steps],
     edges: own?.edges ?? [],
+    dice: result.dice,
+    luck: result.luck,
+    luckEffect: result.luckEffect,
   };
 }
 
@@ -97,23 +98,23 @@ function initiativeSequence(
   combat: Combat.Implementation,
   mode: Exclude<InitiativeMode, "teams">,
   dice: DiceSource,
-  tests: InitiativeTest[],
-): InitiativeSequence {
+): { sequence: InitiativeSequence; tests: InitiativeTest[] } {
   const members = [...combat.combatants];
   if (mode === "dexterity") {
-    return dexterityOrder(
+    const order = dexterityOrder(
       members.map((combatant) => ({ id: idOf(combatant), dex: dexterityOf(combatant) })),
       dice,
-    ).sequence;
+    );
+    return { sequence: order.sequence, tests: [] };
   }
   const players = members.filter((combatant) => combatant.actor?.type === "character");
-  const results = players.map((combatant) => {
-    const test = dexterityTest(combatant, dice);
-    tests.push(test);
-    return { id: idOf(combatant), succeeded: test.success };
-  });
+  const tests = players.map((combatant) => dexterityTest(combatant, dice));
+  const results = players.map((combatant, index) => ({
+    id: idOf(combatant),
+    succeeded: tests[index]?.success ?? false,
+  }));
   const opponents = members.filter((combatant) => !players.includes(combatant)).map(idOf);
-  return dexterityTestOrder(results, opponents);
+  return { sequence: dexterityTestOrder(results, opponents), tests };
 }
 
 function dexterityOf(combatant: BrinkCombatant): DieRating {

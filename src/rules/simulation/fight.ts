@@ -8,7 +8,15 @@ import type { DiceSource } from "../dice";
 import { endDyingTurn, rollDeathSave } from "../dying";
 import { checkMorale, type MoraleSubject } from "../morale";
 import { endDownedRound, endFightForDowned } from "../stabilise";
-import { endTurn, membersToMove, setCanAct, takeTurn, type TurnEvent, type TurnState } from "../team-turns";
+import {
+  copyState,
+  endTurn,
+  membersToMove,
+  setCanAct,
+  takeTurn,
+  type TurnEvent,
+  type TurnState,
+} from "../team-turns";
 import { endRound, endTurn as endEconomyTurn, startTurn } from "../turn-economy";
 import { freshFighter, refresh, type Fighter } from "./fighter";
 import type { Encounter, Side } from "./input";
@@ -204,7 +212,9 @@ function play(fight: Fight): FightResult {
     if (partyRetreats(fight, mover)) return "retreat";
     // The undo history is the tracker's, not the fight's: dropping it keeps each turn cheap.
     // The mover is one of membersToMove already: the GM's path skips asking the scheduler again.
-    const taken = takeTurn({ ...fight.turns, history: [] }, mover.input.id, { byGM: true });
+    const fresh = copyState(fight.turns);
+    fresh.history = [];
+    const taken = takeTurn(fresh, mover.input.id, { byGM: true });
     if (!taken.ok) return "stalemate";
     fight.turns = taken.state;
     fight.lastRound = taken.state.round;

@@ -6,7 +6,7 @@
 import { adjustDefences, resolveAttack, type AttackRequest } from "../attacks";
 import { deflectionFor } from "../damage";
 import { appliedDeflection, applyDamage, type DamageOptions, type Hit } from "../damage-chain";
-import type { ActorState } from "../death";
+import { copyActorState, type ActorState } from "../death";
 import { block, dodge, isBroken, parry } from "../defences";
 import { detachmentEdges, netEdge } from "../detachments";
 import { directDice, rollDirect } from "../direct-damage";
@@ -19,9 +19,10 @@ import type { SimulationRules } from "./input";
 /** The life state with its reaction flag read from the turn economy, which owns it in a fight. */
 function lifeWithReaction(fighter: Fighter): ActorState {
   const available = fighter.economy.reactionsLeft > 0;
-  return fighter.life.reactionAvailable === available
-    ? fighter.life
-    : { ...fighter.life, reactionAvailable: available };
+  if (fighter.life.reactionAvailable === available) return fighter.life;
+  const life = copyActorState(fighter.life);
+  life.reactionAvailable = available;
+  return life;
 }
 
 const resourcesOf = (life: ActorState) => ({ stamina: life.stamina.value, focus: life.focus.value });

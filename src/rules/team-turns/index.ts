@@ -32,6 +32,7 @@ export {
 } from "./queries";
 export { createTurnState, setupTurnState } from "./setup";
 export {
+  copyState,
   UNDO_LIMIT,
   type CombatPhase,
   type MemberInput,

@@ -5,7 +5,8 @@ export const isRunning = (state: TurnState): boolean =>
   state.phase === "surprise" || state.phase === "normal";
 
 export function findMember(state: TurnState, memberId: string): TurnMember | undefined {
-  return state.members.find((member) => member.id === memberId);
+  for (const member of state.members) if (member.id === memberId) return member;
+  return undefined;
 }
 
 /** Can act, has not acted, is not acting now, and in a surprise round has surprise or cannot be surprised. */
@@ -22,9 +23,10 @@ export function isEligible(state: TurnState, member: TurnMember): boolean {
 }
 
 export function eligibleMembers(state: TurnState, teamId: string): string[] {
-  return state.members
-    .filter((member) => member.teamId === teamId && isEligible(state, member))
-    .map((member) => member.id);
+  const ids: string[] = [];
+  for (const member of state.members)
+    if (member.teamId === teamId && isEligible(state, member)) ids.push(member.id);
+  return ids;
 }
 
 export function anyoneEligible(state: TurnState): boolean {

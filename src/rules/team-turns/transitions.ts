@@ -9,6 +9,7 @@ import {
   teamToMove,
 } from "./queries";
 import {
+  copyState,
   UNDO_LIMIT,
   type CombatPhase,
   type TurnEvent,
@@ -18,10 +19,13 @@ import {
 } from "./state";
 
 export function updateMember(state: TurnState, memberId: string, patch: Partial<TurnMember>): TurnState {
-  return {
-    ...state,
-    members: state.members.map((member) => (member.id === memberId ? { ...member, ...patch } : member)),
-  };
+  const members = state.members.slice();
+  const index = members.findIndex((member) => member.id === memberId);
+  const member = members[index];
+  if (member !== undefined) members[index] = { ...member, ...patch };
+  const next = copyState(state);
+  next.members = members;
+  return next;
 }
 
 /** Identifies the move so an event fires only when it really changes hands. */
@@ -66,12 +70,18 @@ export function nextRound(state: TurnState, events: TurnEvent[]): TurnState {
   return startRound(state, state.round + 1, "normal", events);
 }
 
+function moveTo(state: TurnState, toMove: string | null): TurnState {
+  const next = copyState(state);
+  next.toMove = toMove;
+  return next;
+}
+
 /** After a turn by a member of `fromTeam`: the move goes to the next team in order that can use it. */
 export function passMove(state: TurnState, fromTeam: string, events: TurnEvent[]): TurnState {
   if (!anyoneEligible(state)) return nextRound(state, events);
   const next =
     state.mode === "teams"
-      ? { ...state, toMove: firstTeamWithEligibleFrom(state, state.teams.indexOf(fromTeam) + 1) }
+      ? moveTo(state, firstTeamWithEligibleFrom(state, state.teams.indexOf(fromTeam) + 1))
       : state;
   announceMove(next, events);
   return next;
@@ -103,6 +113,12 @@ function teamIndexOrZero(state: TurnState): number {
   return state.toMove === null ? 0 : Math.max(0, state.teams.indexOf(state.toMove));
 }
 
+function actedIds(state: TurnState): string[] {
+  const ids: string[] = [];
+  for (const member of state.members) if (member.acted) ids.push(member.id);
+  return ids;
+}
+
 export function snapshot(state: TurnState, member: TurnMember): TurnUndoEntry {
   return {
     memberId: member.id,
@@ -110,12 +126,13 @@ export function snapshot(state: TurnState, member: TurnMember): TurnUndoEntry {
     round: state.round,
     phase: state.phase,
     toMove: state.toMove,
-    acted: state.members.filter((member) => member.acted).map((member) => member.id),
+    acted: actedIds(state),
   };
 }
 
 export function pushHistory(state: TurnState, entry: TurnUndoEntry): TurnUndoEntry[] {
-  return [...state.history, entry].slice(-UNDO_LIMIT);
+  const kept = state.history.length < UNDO_LIMIT ? state.history : state.history.slice(1 - UNDO_LIMIT);
+  return [...kept, entry];
 }
 
 export function isPermutationOf(candidate: readonly string[], reference: readonly string[]): boolean {

@@ -2,6 +2,7 @@
 import { findMember, isEligible, membersToMove, runningRefusal } from "./queries";
 import {
   accept,
+  copyState,
   refuse,
   type TurnEvent,
   type TurnMember,
@@ -27,12 +28,10 @@ export function takeTurn(state: TurnState, memberId: string, options: TakeTurnOp
   if (options.byGM !== true && !membersToMove(state).includes(memberId)) {
     return refuse(state.mode === "teams" ? "not-your-team-move" : "not-your-place");
   }
-  const next: TurnState = {
-    ...state,
-    current: memberId,
-    toMove: state.mode === "teams" ? member.teamId : state.toMove,
-    history: pushHistory(state, snapshot(state, member)),
-  };
+  const next = copyState(state);
+  next.current = memberId;
+  next.toMove = state.mode === "teams" ? member.teamId : state.toMove;
+  next.history = pushHistory(state, snapshot(state, member));
   return accept(next, [{ type: "turnStart", round: state.round, memberId, teamId: member.teamId }]);
 }
 
@@ -52,7 +51,8 @@ export function endTurn(state: TurnState): TurnResult {
   const events: TurnEvent[] = [
     { type: "turnEnd", round: state.round, memberId: member.id, teamId: member.teamId },
   ];
-  const done = { ...updateMember(state, member.id, { acted: true }), current: null };
+  const done = updateMember(state, member.id, { acted: true });
+  done.current = null;
   return accept(passMove(done, member.teamId, events), events);
 }
 

@@ -22,7 +22,7 @@ const { rollHealing } = await import("../../../src/workflows/healing-roll");
 const { lifeAction } = await import("../../../src/workflows/life");
 const { promptRest, partyRest, partyRestPromptsSettled } = await import("../../../src/applications/rest");
 const { emergencyRetreat } = await import("../../../src/applications/retreat/retreat-dialog");
-const { moraleCheck } = await import("../../../src/applications/retreat/combat-actions");
+const { moraleCheck, retreatAction } = await import("../../../src/applications/retreat/combat-actions");
 const { askForRetreat, requestRetreat, requestReunite } = await import("../../../src/workflows/retreat");
 const { requestSmallAction } = await import("../../../src/workflows/small-actions");
 const { requestSession } = await import("../../../src/workflows/long-term-recovery");
@@ -453,6 +453,19 @@ export const CARDS: Surface[] = [
     await moraleCheck(f.combat, f.teamId("Foes"));
     return lastCard();
   }),
+  card("retreat-action", async () => {
+    const f = await setUpFight([
+      { name: "Roland", disposition: DISPOSITIONS.friendly },
+      { name: "Goblin chieftain of the Broken Tooth", disposition: DISPOSITIONS.hostile },
+    ]);
+    await f.combat.begin({ startingTeam: f.teamId("Foes"), attackedTeam: f.teamId("Party") });
+    const chieftain = f.member("Goblin chieftain of the Broken Tooth");
+    await f.combat.takeTurn(chieftain.id ?? "");
+    queueDice(3, 20);
+    answerDialog({ difficulty: "5", modifier: "-1" });
+    await retreatAction(chieftain);
+    return lastCard();
+  }),
   card("initiative", async () => {
     await settings.set("brink", "initiativeMode", "dexterity");
     const f = await setUpFight([
@@ -467,13 +480,20 @@ export const CARDS: Surface[] = [
   }),
   card("initiative-test", async () => {
     await settings.set("brink", "initiativeMode", "dexterity-test");
+    // A whole party rolls: the card stays short enough to read in the chat column.
     const f = await setUpFight([
       { name: "Roland", disposition: DISPOSITIONS.friendly, owner: player("roland-player"), dex: 8 },
       { name: "Fabian", disposition: DISPOSITIONS.friendly, owner: player("fabian-player"), dex: 4 },
+      { name: "Mira Ashdown of the Salt Marches", disposition: DISPOSITIONS.friendly, dex: 6 },
+      { name: "Oswin", disposition: DISPOSITIONS.friendly, dex: 10 },
+      { name: "Brigid", disposition: DISPOSITIONS.friendly, dex: 4 },
+      { name: "Tam", disposition: DISPOSITIONS.friendly, dex: 8 },
       { name: "Goblin 1", disposition: DISPOSITIONS.hostile },
       { name: "Goblin 2", disposition: DISPOSITIONS.hostile },
     ]);
-    queueDice(6, 2, 2, 3);
+    await f.member("Tam").actor?.update({ system: { exhaustion: 2 } } as never);
+    // Each DEX die, then the luck die: Fabian's 20 adds +4, Brigid's 1s fail.
+    queueDice(6, 2, 2, 20, 3, 11, 9, 4, 1, 1, 7, 19);
     await f.combat.begin({});
     return lastCard();
   }),
@@ -520,6 +540,27 @@ export const CARDS: Surface[] = [
     const { petra } = await explorers();
     queueDice(2, 4);
     await requestCorruption([petra.uuid], 11, "con");
+    return lastCard();
+  }),
+  card("encounter-odds", async () => {
+    // The GM posts the planner's odds (issue 28): two characters against a goblin, the foes first.
+    const { openEncounterPlanner, requestOdds } = await import("../../../src/applications/odds");
+    const planner = await openEncounterPlanner();
+    for (const [side, id] of [
+      ["party", "characters.Actor.1rdKzLneu2npD7So"],
+      ["party", "characters.Actor.l4CundUg9DXPLb2j"],
+      ["foes", "adversaries.Actor.lfgJ8Nc5NTlmBC59"],
+    ] as const)
+      await planner.addActor(`Compendium.brink.${id}`, side);
+    planner.element.querySelector<HTMLElement>('[data-action="plannerFirst"][data-side="foes"]')?.click();
+    await requestOdds(planner.encounter());
+    await planner.render();
+    const posted = game.messages.size;
+    planner.element.querySelector<HTMLElement>('[data-action="postPlannerOdds"]')?.click();
+    // The click's handler posts without being awaited: wait for the card (a condition, bounded).
+    for (let tries = 0; game.messages.size === posted && tries < 500; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await planner.close();
     return lastCard();
   }),
 ];
