@@ -399,3 +399,23 @@ describe("changes that leave the move where it is", () => {
     });
   });
 });
+
+describe("the move announced when a change outside a turn moves it (dexterity modes)", () => {
+  const moves = (result: TurnResult) => ok(result).events.filter((event) => event.type === "teamMove");
+
+  it("passes the move to the next place when the member whose place it is cannot act", () => {
+    expect(moves(setCanAct(begun("dexterity"), "roland", false))).toEqual([
+      { type: "teamMove", round: 1, teamId: "guards", memberIds: ["captain"] },
+    ]);
+  });
+
+  it("passes the move on when the member whose place it is leaves the combat", () => {
+    expect(moves(removeMember(begun("dexterity-test"), "roland"))).toEqual([
+      { type: "teamMove", round: 1, teamId: "guards", memberIds: ["captain"] },
+    ]);
+  });
+
+  it("announces nothing when someone at a later place cannot act", () => {
+    expect(moves(setCanAct(begun("dexterity"), "petra", false))).toEqual([]);
+  });
+});

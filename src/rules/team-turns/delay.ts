@@ -19,7 +19,7 @@ export function delayMember(state: TurnState, memberId: string, afterMemberId: s
   const sequence = delayInSequence(state.sequence, memberId, afterMemberId);
   if (sequence === undefined) return refuse("not-later");
   const events: TurnEvent[] = [];
-  return accept(settle({ ...state, sequence }, events), events);
+  return accept(settle({ ...state, sequence }, events, state), events);
 }
 
 /** The place (group index) of a member in a dexterity-mode sequence, or -1. */

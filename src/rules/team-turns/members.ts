@@ -19,7 +19,7 @@ import { passMove, settle, updateMember } from "./transitions";
 export function setCanAct(state: TurnState, memberId: string, canAct: boolean): TurnResult {
   if (findMember(state, memberId) === undefined) return refuse("unknown-member");
   const events: TurnEvent[] = [];
-  return accept(settle(updateMember(state, memberId, { canAct }), events), events);
+  return accept(settle(updateMember(state, memberId, { canAct }), events, state), events);
 }
 
 export function setCannotBeSurprised(
@@ -29,13 +29,13 @@ export function setCannotBeSurprised(
 ): TurnResult {
   if (findMember(state, memberId) === undefined) return refuse("unknown-member");
   const events: TurnEvent[] = [];
-  return accept(settle(updateMember(state, memberId, { cannotBeSurprised }), events), events);
+  return accept(settle(updateMember(state, memberId, { cannotBeSurprised }), events, state), events);
 }
 
 export function setSurprised(state: TurnState, memberId: string, surprised: boolean): TurnResult {
   if (findMember(state, memberId) === undefined) return refuse("unknown-member");
   const events: TurnEvent[] = [];
-  return accept(settle(updateMember(state, memberId, { surprised }), events), events);
+  return accept(settle(updateMember(state, memberId, { surprised }), events, state), events);
 }
 
 /** Where a member joining a dexterity-mode combat sits: a new place at `group`, or inside that group. */
@@ -62,7 +62,7 @@ export function addMember(state: TurnState, input: MemberInput, place?: Sequence
       ? placeInSequence(state.sequence, input.id, place)
       : state.sequence;
   const events: TurnEvent[] = [];
-  return accept(settle({ ...state, members: [...state.members, member], sequence }, events), events);
+  return accept(settle({ ...state, members: [...state.members, member], sequence }, events, state), events);
 }
 
 function placeInSequence(
@@ -91,7 +91,7 @@ export function removeMember(state: TurnState, memberId: string): TurnResult {
     sequence: withoutMember(state.sequence, memberId),
     current: wasActing ? null : state.current,
   };
-  const next = wasActing ? passMove(removed, member.teamId, events) : settle(removed, events);
+  const next = wasActing ? passMove(removed, member.teamId, events) : settle(removed, events, state);
   return accept(next, events);
 }
 
@@ -100,5 +100,5 @@ export function reassignMember(state: TurnState, memberId: string, teamId: strin
   if (findMember(state, memberId) === undefined) return refuse("unknown-member");
   if (!state.teams.includes(teamId)) return refuse("unknown-team");
   const events: TurnEvent[] = [];
-  return accept(settle(updateMember(state, memberId, { teamId }), events), events);
+  return accept(settle(updateMember(state, memberId, { teamId }), events, state), events);
 }

@@ -20,7 +20,7 @@ export function removeTeam(state: TurnState, teamId: string): TurnResult {
   const toMove = state.toMove === teamId ? (teams[index % Math.max(1, teams.length)] ?? null) : state.toMove;
   const surprisingTeams = state.surprisingTeams.filter((id) => id !== teamId);
   const events: TurnEvent[] = [];
-  return accept(settle({ ...state, teams, toMove, surprisingTeams }, events), events);
+  return accept(settle({ ...state, teams, toMove, surprisingTeams }, events, state), events);
 }
 
 export function reorderTeams(state: TurnState, order: readonly string[]): TurnResult {

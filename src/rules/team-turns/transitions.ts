@@ -28,11 +28,15 @@ export function updateMember(state: TurnState, memberId: string, patch: Partial<
   return next;
 }
 
-/** Identifies the move so an event fires only when it really changes hands. */
+/**
+ * Identifies the move so an event fires only when it really changes hands: the team to move, or in
+ * the dexterity modes the members of the place to move (a place's index shifts when places are
+ * added, removed or delayed into).
+ */
 function moveKey(state: TurnState): string | null {
   if (state.mode === "teams") return state.toMove;
-  const index = groupToMove(state);
-  return index < 0 ? null : String(index);
+  const group = state.sequence[groupToMove(state)];
+  return group === undefined ? null : group.join(" ");
 }
 
 function announceMove(state: TurnState, events: TurnEvent[]): void {
@@ -93,13 +97,15 @@ export function passMove(state: TurnState, fromTeam: string, events: TurnEvent[]
  * and end the round once nobody is left. A round in which nobody has acted is not ended again, so a
  * fight where everyone is down waits for a recovery instead of spinning through empty rounds.
  */
-export function settle(state: TurnState, events: TurnEvent[]): TurnState {
+export function settle(state: TurnState, events: TurnEvent[], previous: TurnState = state): TurnState {
   if (!isRunning(state) || state.current !== null) return state;
   if (!anyoneEligible(state)) {
     const roundUnderway = state.phase === "surprise" || state.members.some((member) => member.acted);
     return roundUnderway ? nextRound(state, events) : { ...state, toMove: null };
   }
-  const before = moveKey(state);
+  // Compared with the state before the change: in the dexterity modes the change itself (someone
+  // who cannot act now, or gone) is what moves the place along.
+  const before = isRunning(previous) && previous.current === null ? moveKey(previous) : null;
   let next = state;
   if (state.mode === "teams") {
     const keep = state.toMove !== null && eligibleMembers(state, state.toMove).length > 0;
