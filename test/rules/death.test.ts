@@ -6,6 +6,8 @@ import {
   fraction,
   killingStrikeDifficulty,
   markDead,
+  sameValue,
+  settle,
   type Step,
 } from "../../src/rules/death";
 import { fixedDice } from "../../src/rules/dice";
@@ -119,5 +121,52 @@ describe("death", () => {
       { kind: "dead", cause: "death-saves" },
       { kind: "injuries-permanent", count: 1 },
     ]);
+  });
+});
+
+describe("death of a dying character", () => {
+  it("clears the dying track and adds no permanent-injury line without a temporary injury", () => {
+    const log: Step[] = [];
+    const dying = atOneHealth({
+      status: { unconscious: false, dying: true, stable: false, dead: false, routed: false },
+      dying: { turnsTaken: 3, successes: 1, failures: 2, savedThisTurn: false, lastStabiliseRound: null },
+      pending: "fortify",
+      injuries: [{ key: "hobbled", detail: null, permanent: true }],
+    });
+    const dead = markDead(dying, "death-saves", log);
+    expect(dead).toMatchObject({ dying: null, pending: null, downed: null, critical: null });
+    expect(log).toEqual([{ kind: "dead", cause: "death-saves" }]);
+  });
+
+  it("lets a killing strike finish a dying character who is still awake", () => {
+    const dying = atOneHealth({
+      status: { unconscious: false, dying: true, stable: false, dead: false, routed: false },
+    });
+    const result = applyKillingStrike(dying, true);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.state.status).toMatchObject({ dead: true, dying: false });
+  });
+});
+
+describe("what a result writes", () => {
+  it("compares plain values by content: same keys and values, arrays apart from objects", () => {
+    expect(sameValue({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
+    expect(sameValue({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameValue({ a: 1, b: 2 }, { a: 1 })).toBe(false);
+    expect(sameValue({ a: 1 }, { b: 1 })).toBe(false);
+    expect(sameValue([1], { 0: 1 })).toBe(false);
+    expect(sameValue(null, {})).toBe(false);
+    expect(sameValue({}, null)).toBe(false);
+    expect(sameValue(1, 2)).toBe(false);
+    expect(sameValue("a", "a")).toBe(true);
+  });
+
+  it("writes and reverts only the fields that changed", () => {
+    const before = atOneHealth();
+    const after = { ...before, stamina: { value: 2, max: 3 }, injuries: [...before.injuries] };
+    const result = settle(before, after, []);
+    expect(result.update).toEqual({ stamina: { value: 2, max: 3 } });
+    expect(result.revert).toEqual({ stamina: before.stamina });
+    expect(result.decision).toBeNull();
   });
 });

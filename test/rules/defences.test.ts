@@ -233,3 +233,61 @@ describe("a parry's bonus", () => {
     expect(parryBonus(woodenShield)).toBe(1);
   });
 });
+
+describe("who may defend", () => {
+  const status = (flags: Partial<ActorState["status"]>): ActorState["status"] => ({
+    unconscious: false,
+    dying: false,
+    stable: false,
+    dead: false,
+    routed: false,
+    ...flags,
+  });
+
+  it("refuses every defence to a dead, dying or unconscious character", () => {
+    for (const flags of [{ dead: true }, { dying: true }, { unconscious: true }]) {
+      const state = defender({ status: status(flags) });
+      expect(block(state, woodenShield, slash(6))).toEqual({ ok: false, reason: "incapacitated" });
+      expect(parry(state, sword, slash(6))).toEqual({ ok: false, reason: "incapacitated" });
+      expect(dodge(state, slash(6), 8, fixedDice([5, 3, 10]))).toEqual({
+        ok: false,
+        reason: "incapacitated",
+      });
+    }
+  });
+
+  it("lets a routed character with its last stamina point defend, and leaves it none", () => {
+    const state = defender({ stamina: { value: 1, max: 3 }, status: status({ routed: true }) });
+    const result = parry(state, sword, slash(6));
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.defender.state.stamina.value).toBe(0);
+    expect(result.defender.state.reactionAvailable).toBe(false);
+  });
+});
+
+describe("what a dodge's card lists", () => {
+  it("names the bonuses and the advantage sources it was rolled with, and nothing when there are none", () => {
+    const guard = [{ label: "guard", value: 1 }];
+    const highGround = [{ label: "high ground", advantage: 1 }];
+    const named = dodge(defender(), slash(8), 9, fixedDice([5, 3, 1, 1, 10]), guard, highGround);
+    if (!named.ok) throw new Error(named.reason);
+    expect(named.step).toMatchObject({ bonuses: guard, edges: highGround, success: true });
+    const plain = dodge(defender(), slash(8), 9, fixedDice([5, 3, 10]));
+    if (!plain.ok) throw new Error(plain.reason);
+    expect(plain.step).not.toHaveProperty("bonuses");
+    expect(plain.step).not.toHaveProperty("edges");
+  });
+
+  it("gives an advantaged dodge better odds, counted the way it is rolled", () => {
+    const state = defender({ attributes: { str: 6, dex: 4, con: 6, int: 6, wis: 6, cha: 6 } });
+    const highGround = [{ label: "high ground", advantage: 1 }];
+    const advantaged = dodgeChance(state, 7, [], highGround).value;
+    expect(advantaged).toBeGreaterThan(dodgeChance(state, 7).value);
+    const rolls = everyRoll([state.attributes.dex, state.athletics], 2);
+    const dodged = rolls.filter((faces) => {
+      const result = dodge(state, slash(8), 7, fixedDice(faces), [], highGround);
+      return result.ok && result.success;
+    });
+    expect(advantaged).toBeCloseTo(dodged.length / rolls.length, 12);
+  });
+});

@@ -198,3 +198,42 @@ describe("resolveOpposedTest", () => {
     expect(result.margin).toBe(3);
   });
 });
+
+describe("what a test's card shows", () => {
+  it("names each die by the rating it was rolled for", () => {
+    const result = resolveTest({ attribute: 8, skill: 4, proficient: false }, 6, fixedDice([5, 3, 10]));
+    expect(result.dice.pools[0]?.dice).toEqual([
+      { size: 8, face: 5, source: "attribute" },
+      { size: 4, face: 3, source: "skill" },
+    ]);
+    expect(result.dice.pools[0]?.sum).toBe(8);
+  });
+
+  it("keeps the first of two pools that tie, with advantage or disadvantage", () => {
+    for (const edge of [{ advantages: 1 }, { disadvantages: 1 }]) {
+      const result = resolveTest({ ...boudicaSpear, ...edge }, 6, fixedDice([2, 4, 3, 3, 10]));
+      expect(result.dice.keptPool).toBe(0);
+      expect(result.dice.diceTotal).toBe(6);
+    }
+  });
+
+  it("keeps the best of three pools with double advantage, and the worst with double disadvantage", () => {
+    const faces = [3, 3, 1, 1, 6, 5, 10];
+    const best = resolveTest({ ...boudicaSpear, advantages: 2 }, 6, fixedDice(faces));
+    expect(best.dice).toMatchObject({ keptPool: 2, diceTotal: 11 });
+    const worst = resolveTest({ ...boudicaSpear, disadvantages: 2 }, 6, fixedDice(faces));
+    expect(worst.dice).toMatchObject({ keptPool: 1, diceTotal: 2 });
+  });
+
+  it("counts no source below zero and no part of a source", () => {
+    expect(netAdvantage(-2, 1)).toBe(-1);
+    expect(netAdvantage(1.5, 0)).toBe(1);
+  });
+});
+
+describe("resolveCheck with advantage", () => {
+  it("keeps the higher d20 and counts it as the natural face", () => {
+    const result = resolveCheck({ modifier: 1, advantages: 1 }, 11, fixedDice([4, 18]));
+    expect(result).toMatchObject({ advantage: 1, faces: [4, 18], natural: 18, total: 19, success: true });
+  });
+});

@@ -8,6 +8,7 @@ import {
   REACTIONS,
   abandonExtended,
   continueExtended,
+  grantAction,
   createEconomy,
   endRound,
   endTurn,
@@ -228,5 +229,121 @@ describe("turn economy property", () => {
         expect(paid).toBeLessThanOrEqual(ACTIONS_PER_TURN);
       }),
     );
+  });
+});
+
+describe("the edges of a turn", () => {
+  it("starts a combatant who joins the fight with no turn, one reaction and nothing pending", () => {
+    expect(createEconomy()).toEqual({
+      inTurn: false,
+      actionsLeft: 0,
+      reactionsLeft: 1,
+      moved: false,
+      stepped: false,
+      guarding: false,
+      readied: false,
+      commanded: [],
+      grantedBy: null,
+      attacksThisRound: 0,
+      extended: null,
+    });
+  });
+
+  it("lets an ally commanded before its first turn move, and counts that move", () => {
+    const moved = accepted(spendAction(grantAction(createEconomy(), "commander"), "move", PLENTY)).economy;
+    expect(moved.moved).toBe(true);
+    expect(moved.grantedBy).toBeNull();
+  });
+
+  it("gives back the step, the readied action and the commanded allies when the next turn starts", () => {
+    let economy = accepted(takeFreeAction(inTurn(), "step")).economy;
+    economy = accepted(spendAction(economy, "command", PLENTY, { target: "roland" })).economy;
+    expect(economy.commanded).toEqual(["roland"]);
+    economy = accepted(spendAction(economy, "ready", PLENTY)).economy;
+    expect(economy).toMatchObject({ readied: true, inTurn: false });
+    const next = startTurn(economy);
+    expect(next).toMatchObject({ stepped: false, readied: false, commanded: [] });
+    expect(accepted(takeFreeAction(next, "step")).economy.stepped).toBe(true);
+    expect(accepted(spendAction(next, "command", PLENTY, { target: "roland" })).economy.commanded).toEqual([
+      "roland",
+    ]);
+  });
+
+  it("records no ally for a Command without a target", () => {
+    const economy = accepted(spendAction(inTurn(), "command", PLENTY)).economy;
+    expect(economy.commanded).toEqual([]);
+    expect(economy.actionsLeft).toBe(2);
+  });
+
+  it("treats a custom action named like a built-in one as just an action", () => {
+    const custom = accepted(spendAction(inTurn(), { key: "wait", cost: 1 }, PLENTY));
+    expect(custom.endsTurn).toBe(false);
+    expect(custom.economy).toMatchObject({ inTurn: true, actionsLeft: 2, reactionsLeft: 1 });
+    const move = accepted(spendAction(inTurn(), { key: "move", cost: 1 }, PLENTY)).economy;
+    expect(move.moved).toBe(false);
+  });
+
+  it("counts a killing strike as an attack, landing at once with a whole turn", () => {
+    const strike = accepted(spendAction(inTurn(), { key: "killingStrike", cost: 3 }, PLENTY));
+    expect(strike.completed).toBe(true);
+    expect(strike.economy).toMatchObject({ attacksThisRound: 1, actionsLeft: 0, extended: null });
+  });
+
+  it("keeps Resuscitate's target while it is paid over two turns", () => {
+    const started = accepted(
+      spendAction(spend(spend(inTurn(), "move"), "attack"), "resuscitate", PLENTY, {
+        target: "roland",
+      }),
+    );
+    expect(started.completed).toBe(false);
+    expect(started.economy.extended).toEqual({ key: "resuscitate", remaining: 1, target: "roland" });
+    const pending = endTurn(started.economy);
+    expect(pending.extended).toEqual({ key: "resuscitate", remaining: 1, target: "roland" });
+    const finished = accepted(continueExtended(startTurn(pending)));
+    expect(finished.completed).toBe(true);
+    expect(finished.economy.actionsLeft).toBe(2);
+  });
+
+  it("refuses to pay an extended action outside the turn, without one, or with no action left", () => {
+    const started = accepted(spendAction(spend(spend(inTurn(), "move"), "attack"), RELOAD, PLENTY)).economy;
+    expect(started).toMatchObject({ inTurn: true, actionsLeft: 0 });
+    expect(continueExtended(started)).toEqual({ ok: false, reason: "no-actions-left" });
+    expect(continueExtended(endTurn(started))).toEqual({ ok: false, reason: "not-your-turn" });
+    expect(continueExtended(inTurn())).toEqual({ ok: false, reason: "no-extended-action" });
+    const paid = accepted(continueExtended(startTurn(endTurn(started))));
+    expect(paid.spent).toEqual({ stamina: 0, focus: 0 });
+    expect(paid.endsTurn).toBe(false);
+  });
+
+  it("allows free actions only in the owner's turn, and only the step uses up anything", () => {
+    expect(takeFreeAction(createEconomy(), "dropItem")).toEqual({ ok: false, reason: "not-your-turn" });
+    const dropped = accepted(takeFreeAction(inTurn(), "dropItem"));
+    expect(dropped.economy).toEqual(inTurn());
+    expect(dropped).toMatchObject({ completed: true, endsTurn: false, spent: { stamina: 0, focus: 0 } });
+    expect(accepted(takeFreeAction(dropped.economy, "step")).economy.stepped).toBe(true);
+  });
+});
+
+describe("reactions at the edges", () => {
+  it("refuses Resist without focus and leaves a free reaction's economy as it was", () => {
+    expect(spendReaction(createEconomy(), "resist", { stamina: 3, focus: 0 })).toEqual({
+      ok: false,
+      reason: "not-enough-focus",
+    });
+    const economy = createEconomy();
+    const free = accepted(spendReaction(economy, "block", PLENTY, { free: true }));
+    expect(free.economy).toEqual(economy);
+    expect(free).toMatchObject({ completed: true, endsTurn: false });
+  });
+
+  it("fires a readied action only with a reaction left, as one action held during the acting turn", () => {
+    const readied = accepted(spendAction(inTurn(), "ready", PLENTY)).economy;
+    const reacted = accepted(spendReaction(readied, "dodge", PLENTY)).economy;
+    expect(triggerReadied(reacted)).toEqual({ ok: false, reason: "no-reaction-left" });
+    const fired = accepted(triggerReadied(readied, "goblin"));
+    expect(fired.economy.grantedBy).toBe("goblin");
+    expect(fired).toMatchObject({ completed: true, endsTurn: false, spent: { stamina: 0, focus: 0 } });
+    expect(accepted(spendAction(fired.economy, "attack", PLENTY)).economy.attacksThisRound).toBe(1);
+    expect(accepted(triggerReadied(readied)).economy.grantedBy).toBeNull();
   });
 });
