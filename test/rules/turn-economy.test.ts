@@ -347,3 +347,35 @@ describe("reactions at the edges", () => {
     expect(accepted(triggerReadied(readied)).economy.grantedBy).toBeNull();
   });
 });
+
+describe("what each payment reports to the table", () => {
+  it("takes effect at once for a commanded action or one that ends the turn", () => {
+    const granted = accepted(spendAction(grantAction(createEconomy(), "commander"), "attack", PLENTY));
+    expect(granted).toMatchObject({ completed: true, endsTurn: false });
+    const guard = accepted(spendAction(inTurn(), "guard", PLENTY));
+    expect(guard).toMatchObject({ completed: true, endsTurn: true });
+  });
+
+  it("keeps the turn going after an extended action is abandoned", () => {
+    const started = accepted(spendAction(spend(spend(inTurn(), "move"), "attack"), RELOAD, PLENTY)).economy;
+    const abandoned = accepted(abandonExtended(startTurn(endTurn(started))));
+    expect(abandoned).toMatchObject({ completed: true, endsTurn: false, spent: { stamina: 0, focus: 0 } });
+  });
+
+  it("limits Command, not other actions aimed at the same ally", () => {
+    const commanded = accepted(spendAction(inTurn(), "command", PLENTY, { target: "roland" })).economy;
+    const resuscitated = accepted(spendAction(commanded, "resuscitate", PLENTY, { target: "roland" }));
+    expect(resuscitated.economy.commanded).toEqual(["roland"]);
+    const first = accepted(spendAction(inTurn(), "resuscitate", PLENTY, { target: "roland" })).economy;
+    expect(first.commanded).toEqual([]);
+    expect(accepted(spendAction(first, "command", PLENTY, { target: "roland" })).economy.commanded).toEqual([
+      "roland",
+    ]);
+  });
+
+  it("lets a character who moved still drop prone or drop an item", () => {
+    const moved = spend(inTurn(), "move");
+    expect(accepted(takeFreeAction(moved, "dropProne")).economy.actionsLeft).toBe(2);
+    expect(accepted(takeFreeAction(moved, "dropItem")).economy.moved).toBe(true);
+  });
+});
