@@ -373,3 +373,39 @@ describe("killing strike", () => {
     expect(result).toEqual({ ok: false, reason: "target-not-unconscious" });
   });
 });
+
+describe("attack odds when a shot may stray", () => {
+  const ally = guard({ id: "ally" });
+  const chanceFor = (request: AttackRequest): number => {
+    const odds = attackHitChances(request);
+    if (!odds.ok) throw new Error(odds.reason);
+    return odds.targets[0]?.chance.value ?? -1;
+  };
+  /** The share of every roll (test dice, luck die, then the neighbour die on a stray) that hits the guard. */
+  const shareHittingTheGuard = (request: AttackRequest): number => {
+    let hits = 0;
+    let rolls = 0;
+    for (let a = 1; a <= 6; a += 1)
+      for (let b = 1; b <= 6; b += 1)
+        for (let luck = 1; luck <= 20; luck += 1) {
+          const result = resolveAttack(request, fixedDice([a, b, luck, 1]));
+          const outcome = result.ok ? result.targets[0] : undefined;
+          if (outcome?.targetId === "guard" && outcome.hit) hits += 1;
+          rolls += 1;
+        }
+    return hits / rolls;
+  };
+
+  it("shows the chance to hit the target itself, a stray shot at its neighbour counted out", () => {
+    const shot = boudica({ weapon: shortbow, attribute: "dex", targets: [guard({ nearby: [ally] })] });
+    expect(chanceFor(shot)).toBeCloseTo(shareHittingTheGuard(shot), 12);
+    expect(chanceFor(shot)).toBeLessThan(chanceFor({ ...shot, targets: [guard()] }));
+  });
+
+  it("counts no stray for a melee attack or a target standing alone", () => {
+    const thrust = boudica({ targets: [guard({ nearby: [ally] })] });
+    expect(chanceFor(thrust)).toBe(chanceFor(boudica()));
+    const lone = boudica({ weapon: shortbow, attribute: "dex", targets: [guard({ nearby: [] })] });
+    expect(chanceFor(lone)).toBeCloseTo(shareHittingTheGuard(lone), 12);
+  });
+});
