@@ -230,3 +230,29 @@ describe("reading stored turn state", () => {
     expect(state).toMatchObject({ mode: "teams", phase: "setup", round: 2, teams: ["a"] });
   });
 });
+
+describe("reading back a fight in progress", () => {
+  const roster: RosterEntry[] = [
+    { id: "roland", teamId: "party", canAct: true, cannotBeSurprised: false },
+    { id: "captain", teamId: "guards", canAct: true, cannotBeSurprised: false },
+  ];
+
+  it("gives back the state that was stored, turn history included", () => {
+    const begun = accepted(beginCombat(accepted(setupTurnState("teams", ["party", "guards"], roster)).state));
+    const mover = membersToMove(begun.state)[0] ?? "";
+    const acted = accepted(endTurn(accepted(takeTurn(begun.state, mover)).state)).state;
+    expect(acted.history.length).toBeGreaterThan(0);
+    const stored = structuredClone(acted);
+    expect(parseTurnState(stored)).toEqual(acted);
+  });
+
+  it("reads a history entry of an unknown phase as one of the normal round", () => {
+    const begun = accepted(beginCombat(accepted(setupTurnState("teams", ["party", "guards"], roster)).state));
+    const mover = membersToMove(begun.state)[0] ?? "";
+    const acted = accepted(endTurn(accepted(takeTurn(begun.state, mover)).state)).state;
+    const stored = { ...acted, history: acted.history.map((entry) => ({ ...entry, phase: "halftime" })) };
+    expect(parseTurnState(stored).history.map((entry) => entry.phase)).toEqual(
+      acted.history.map(() => "normal"),
+    );
+  });
+});
