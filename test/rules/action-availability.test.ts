@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { actionAvailability, type ActorSituation } from "../../src/rules/action-availability";
+import {
+  actionAvailability,
+  situationBlocker,
+  type ActorSituation,
+} from "../../src/rules/action-availability";
 import { createEconomy, spendAction, startTurn, type TurnEconomy } from "../../src/rules/turn-economy";
 
 const fit: ActorSituation = { conditions: [], exhaustion: 0, speed: 5 };
@@ -137,5 +141,58 @@ describe("which actions the acting character can take now (RULES §3, S4)", () =
     expect(reasonOf({ ...createEconomy(), reactionsLeft: 0 }, "dodge")).toBe("no-reaction-left");
     expect(reasonOf(createEconomy(), "resist", fit, { stamina: 5, focus: 0 })).toBe("not-enough-focus");
     expect(reasonOf(createEconomy(), "dodge", { ...fit, conditions: ["unconscious"] })).toBe("cannot-act");
+  });
+});
+
+describe("the panel's rows in full", () => {
+  const panel = (economy: TurnEconomy, situation = fit, acting = true) =>
+    actionAvailability({ economy, resources: rich, situation, acting });
+
+  it("shows free actions, the custom action and reactions with their exact costs", () => {
+    const { options } = panel({ ...turn(), actionsLeft: 1 });
+    const free = {
+      kind: "free",
+      cost: 0,
+      endsTurn: false,
+      stamina: 0,
+      focus: 0,
+      available: true,
+      extends: false,
+    };
+    expect(row(options, "dropItem")).toEqual({ key: "dropItem", ...free });
+    expect(row(options, "step")).toEqual({ key: "step", ...free });
+    expect(row(options, "custom")).toEqual({
+      key: "custom",
+      kind: "action",
+      cost: 1,
+      endsTurn: false,
+      stamina: 0,
+      focus: 0,
+      available: true,
+      extends: false,
+    });
+    const reaction = { kind: "reaction", cost: 0, endsTurn: false, available: true, extends: false };
+    expect(row(options, "block")).toEqual({ key: "block", ...reaction, stamina: 1, focus: 0 });
+    expect(row(options, "resist")).toEqual({ key: "resist", ...reaction, stamina: 0, focus: 1 });
+  });
+
+  it("lets a pending extended action wait while its owner cannot act, and says why", () => {
+    const economy = { ...turn(), extended: { key: "reload", remaining: 1 } };
+    expect(panel(economy, { ...fit, conditions: ["paralysed"] }).extended).toEqual({
+      key: "reload",
+      remaining: 1,
+      canContinue: false,
+      reason: "cannot-act",
+    });
+    const moving = { ...turn(), extended: { key: "move", remaining: 1 } };
+    expect(panel(moving, { ...fit, speed: 0 }).extended).toMatchObject({
+      canContinue: false,
+      reason: "no-speed",
+    });
+  });
+
+  it("stops a killing strike, like an attack, at exhaustion 5", () => {
+    expect(situationBlocker("killingStrike", "action", { ...fit, exhaustion: 5 })).toBe("too-exhausted");
+    expect(situationBlocker("killingStrike", "action", { ...fit, exhaustion: 4 })).toBeUndefined();
   });
 });
