@@ -12,6 +12,7 @@ import {
   directDamageOdds,
   directDice,
   meanDamage,
+  POSITIONS,
   rollDirect,
   type DirectStrike,
 } from "../../src/rules/direct-damage";
@@ -144,6 +145,27 @@ describe("the die a weapon made before direct damage is given (decision)", () =>
   it("is a d4 up to 1, a d6 for 2–3, a d8 for 4, a d10 for 5–6 and a d12 from 7", () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 12].map((damage) => dieForDamage(damage))).toEqual([
       4, 4, 6, 6, 8, 10, 10, 12, 12,
+    ]);
+  });
+});
+
+describe("a detachment's edge on the die (RULES §7.4)", () => {
+  it("names the die by whichever edge decided it, and a cancelled edge leaves the weapon's die", () => {
+    const reasons = (detachment: number) =>
+      POSITIONS.map((position) => {
+        const [die] = directDice([{ attackerId: "a", die: 8, detachment }], position);
+        return `${position}: ${die?.size} ${die?.reason}`;
+      });
+    expect(reasons(0)).toEqual(["normal: 8 weapon", "impaired: 4 impaired", "enhanced: 12 enhanced"]);
+    expect(reasons(1)).toEqual([
+      "normal: 12 enhanced-detachment",
+      "impaired: 8 weapon",
+      "enhanced: 12 enhanced-detachment",
+    ]);
+    expect(reasons(-1)).toEqual([
+      "normal: 4 impaired-detachment",
+      "impaired: 4 impaired-detachment",
+      "enhanced: 8 weapon",
     ]);
   });
 });
