@@ -409,3 +409,28 @@ describe("attack odds when a shot may stray", () => {
     expect(chanceFor(lone)).toBeCloseTo(shareHittingTheGuard(lone), 12);
   });
 });
+
+describe("a killing strike from a hindered attacker", () => {
+  const sleeper = { ...guard({ id: "sleeper", evasion: 6 }), constitution: 8, unconscious: true };
+
+  it("loses its advantage to the attacker's disadvantage and lists the attacker's modifiers", () => {
+    const hurt = { label: "injury", value: -1 };
+    const dice = fixedDice([4, 4, 10]);
+    const result = resolveKillingStrike(
+      {
+        attacker: attacker(),
+        weapon: spear,
+        attribute: "str",
+        target: sleeper,
+        modifiers: [hurt],
+        disadvantages: 1,
+      },
+      dice,
+    );
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.test.dice.pools).toHaveLength(1);
+    expect(result.test.steps).toContainEqual(hurt);
+    expect(result.test.total).toBe(8);
+    expect(result.outcome).toBe("killed");
+  });
+});
