@@ -170,3 +170,29 @@ describe("what a result writes", () => {
     expect(result.decision).toBeNull();
   });
 });
+
+describe("the chance to cheat death as the dialog states it", () => {
+  it("is reduced to lowest terms", () => {
+    expect(chanceToCheatDeath(10, 0)).toEqual({ numerator: 11, denominator: 20 });
+    expect(chanceToCheatDeath(15, 0)).toEqual({ numerator: 3, denominator: 10 });
+    expect(fraction(45, 48)).toEqual({ numerator: 15, denominator: 16 });
+    expect(fraction(0, 20)).toEqual({ numerator: 0, denominator: 1 });
+  });
+});
+
+describe("a new character (RULES §1)", () => {
+  it("starts with full endurance, health, stamina and focus", () => {
+    expect(createActorState()).toMatchObject({
+      endurance: { value: 10, max: 10 },
+      health: { value: 10, max: 10 },
+      stamina: { value: 3, max: 3 },
+      focus: { value: 3, max: 3 },
+    });
+  });
+
+  it("never counts an object and a plain value as the same", () => {
+    expect(sameValue({}, 0)).toBe(false);
+    expect(sameValue(0, {})).toBe(false);
+    expect(sameValue([], "")).toBe(false);
+  });
+});

@@ -291,3 +291,28 @@ describe("what a dodge's card lists", () => {
     expect(advantaged).toBeCloseTo(dodged.length / rolls.length, 12);
   });
 });
+
+describe("what a defence leaves behind", () => {
+  it("hands back the worn item, so the next block meets what durability is left", () => {
+    const first = block(defender(), woodenShield, slash(6));
+    if (!first.ok) throw new Error(first.reason);
+    expect(durabilityOf(first.item.item)).toEqual({ value: 1, max: 4 });
+    const second = block(defender(), first.item.item, slash(6));
+    if (!second.ok) throw new Error(second.reason);
+    expect(second.step).toMatchObject({ itemDamage: 3, durability: 0, broken: true, excess: 2 });
+  });
+
+  it("breaks an item parried with on its last point of durability, and says so", () => {
+    const worn = { ...sword, durability: { value: 1, max: 10 } };
+    const result = parry(defender(), worn, slash(8));
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.step).toEqual({ kind: "parry", bonus: 2, durability: 0, broken: true });
+    expect(durabilityOf(result.item.item).value).toBe(0);
+  });
+
+  it("adds no step of its own for the reaction spent: the defence's step tells it", () => {
+    const result = dodge(defender(), slash(8), 8, fixedDice([5, 3, 10]));
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.defender.steps).toEqual([]);
+  });
+});
