@@ -434,3 +434,19 @@ describe("a killing strike from a hindered attacker", () => {
     expect(result.outcome).toBe("killed");
   });
 });
+
+describe("what an attack's card lists", () => {
+  it("lists no multiple-attack line on the first attack of the round", () => {
+    const result = resolveAttack(boudica(), fixedDice([2, 3, 10]));
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.steps.map((step) => step.label)).toEqual(["proficiency"]);
+  });
+
+  it("rolls with an advantage the caller names (a prone target), on top of sneak and flanking", () => {
+    const dice = fixedDice([1, 1, 2, 2, 10]);
+    const result = resolveAttack(boudica({ advantages: 1 }), dice);
+    expect(result.ok && result.dice.pools.length).toBe(2);
+    expect(result.ok && result.dice.keptPool).toBe(1);
+    expect(dice.remaining()).toBe(0);
+  });
+});
