@@ -4,7 +4,15 @@ import {
   situationBlocker,
   type ActorSituation,
 } from "../../src/rules/action-availability";
-import { createEconomy, spendAction, startTurn, type TurnEconomy } from "../../src/rules/turn-economy";
+import {
+  ACTION_KEYS,
+  FREE_ACTIONS,
+  REACTIONS,
+  createEconomy,
+  spendAction,
+  startTurn,
+  type TurnEconomy,
+} from "../../src/rules/turn-economy";
 
 const fit: ActorSituation = { conditions: [], exhaustion: 0, speed: 5 };
 const rich = { stamina: 5, focus: 5 };
@@ -147,6 +155,15 @@ describe("which actions the acting character can take now (RULES §3, S4)", () =
 describe("the panel's rows in full", () => {
   const panel = (economy: TurnEconomy, situation = fit, acting = true) =>
     actionAvailability({ economy, resources: rich, situation, acting });
+
+  it("lists each option once, in the table's order: actions, the custom action, free actions, reactions", () => {
+    expect(panel(turn()).options.map((o) => o.key)).toEqual([
+      ...ACTION_KEYS,
+      "custom",
+      ...FREE_ACTIONS,
+      ...Object.keys(REACTIONS),
+    ]);
+  });
 
   it("shows free actions, the custom action and reactions with their exact costs", () => {
     const { options } = panel({ ...turn(), actionsLeft: 1 });
