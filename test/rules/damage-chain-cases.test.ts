@@ -332,3 +332,119 @@ describe("healing's other paths", () => {
     expect(kinds(endurance.steps)).toEqual(["healed"]);
   });
 });
+
+describe("what a blow reports, and when it asks", () => {
+  it("harmed and bloodied are told once, when first reached", () => {
+    const first = applyDamage(boudica(), piercing(16), fixedDice([]));
+    expect(kinds(first.steps)).toEqual(["deflection", "endurance", "harmed", "health", "bloodied"]);
+    const second = applyDamage(first.state, piercing(1), fixedDice([]), { choices: { fortify: false } });
+    expect(kinds(second.steps)).not.toContain("harmed");
+    expect(kinds(second.steps)).not.toContain("bloodied");
+  });
+
+  it("a blow that only takes endurance asks nothing, even with health already past CON", () => {
+    const shaken = boudica({ endurance: { value: 5, max: 12 }, health: { value: 5, max: 12 } });
+    const result = applyDamage(shaken, piercing(3), fixedDice([]));
+    expect(kinds(result.steps)).toEqual(["deflection", "endurance"]);
+    expect(result.decision).toBeNull();
+  });
+
+  it("one stamina left is enough to be asked to fortify, and to fortify", () => {
+    const tired = boudica({ stamina: { value: 1, max: 3 } });
+    const asked = applyDamage(tired, piercing(17), fixedDice([]));
+    expect(asked.decision).toMatchObject({ kind: "fortify", stamina: 1 });
+    const answered = resolveFortify(asked.state, true, fixedDice([6, 4, 10]));
+    if (!answered.ok) throw new Error(answered.reason);
+    expect(fortifyStep(answered.steps)).toMatchObject({ success: true, stamina: 0 });
+    expect(answered.state.status.unconscious).toBe(false);
+  });
+
+  it("a direct blow that exactly empties health, or one without death risk, is no critical damage", () => {
+    const atOne = boudica({ endurance: { value: 0, max: 12 }, health: { value: 1, max: 12 } });
+    const exact = applyDamage(atOne, piercing(1, { direct: true }), fixedDice([]));
+    expect(kinds(exact.steps)).not.toContain("critical-damage");
+    const attrition = applyDamage(atOne, piercing(5, { direct: true }), fixedDice([]), {
+      withoutDeathRisk: true,
+    });
+    expect(kinds(attrition.steps)).not.toContain("critical-damage");
+    expect(attrition.state.status.stable).toBe(true);
+  });
+});
+
+describe("choices and tracks that outlast a blow", () => {
+  it("a strain-or-injury choice still owed (S2, healed before answering) survives falling unconscious", () => {
+    const fallen = applyDamage(
+      boudica({ endurance: { value: 0, max: 12 }, health: { value: 1, max: 12 } }),
+      piercing(3),
+      fixedDice([]),
+      { rule: "dying" },
+    ).state;
+    const healed = applyHealing(fallen, { amount: 6, pool: "health", kind: "free" }, fixedDice([]), "dying");
+    if (!healed.ok) throw new Error(healed.reason);
+    expect(healed.state.pending).toBe("strain-or-injury");
+    const knockedOut = applyDamage(
+      { ...healed.state, reactionAvailable: false },
+      piercing(1),
+      fixedDice([]),
+      {
+        rule: "dying",
+      },
+    );
+    expect(knockedOut.steps.at(-1)).toEqual({ kind: "unconscious", reason: "no-reaction" });
+    expect(knockedOut.decision).toEqual({ kind: "strain-or-injury", strain: { value: 0, max: 4 } });
+  });
+
+  it("stabilise (S1): a stable character hit at zero during a fight is downed on the fight's clock", () => {
+    const stable = createActorState({
+      endurance: { value: 0, max: 10 },
+      health: { value: 0, max: 10 },
+      status: { unconscious: true, dying: false, stable: true, dead: false, routed: false },
+    });
+    const result = applyDamage(stable, piercing(2), fixedDice([]), { rule: "stabilise" });
+    expect(result.state.downed).toEqual({ roundsElapsed: 0, fightOver: false });
+  });
+
+  it("an unconscious character given endurance only stays down; health wakes it", () => {
+    const out = applyDamage(boudica(), piercing(17), fixedDice([]), { choices: { fortify: false } }).state;
+    const endurance = applyHealing(out, { amount: 4, pool: "endurance", kind: "free" }, fixedDice([]));
+    if (!endurance.ok) throw new Error(endurance.reason);
+    expect(endurance.state.status.unconscious).toBe(true);
+    expect(kinds(endurance.steps)).toEqual(["healed"]);
+  });
+
+  it("stabilise (S1): healing a character who is not downed is plain healing, with no injury roll", () => {
+    const bruised = createActorState({ health: { value: 4, max: 10 } });
+    const result = applyHealing(
+      bruised,
+      { amount: 3, pool: "health", kind: "free" },
+      fixedDice([]),
+      "stabilise",
+    );
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.steps).toEqual([{ kind: "healed", pool: "health", gained: 3, value: 7 }]);
+  });
+});
+
+describe("a detachment (RULES §7.4) under the chain's options", () => {
+  const band = () =>
+    createActorState({
+      endurance: { value: 0, max: 4 },
+      health: { value: 2, max: 4 },
+      attributes: { str: 8, dex: 6, con: 6, int: 6, wis: 6, cha: 6 },
+    });
+
+  it("an ordinary hit that leaves it standing neither routs nor destroys it", () => {
+    const result = applyDamage(band(), piercing(1), fixedDice([]), { detachment: true });
+    expect(result.state.status).toMatchObject({ routed: false, dead: false });
+    expect(kinds(result.steps)).toEqual(["deflection", "health"]);
+  });
+
+  it("retreat attrition brings it to zero stable, never destroyed", () => {
+    const result = applyDamage(band(), piercing(5), fixedDice([]), {
+      detachment: true,
+      withoutDeathRisk: true,
+    });
+    expect(result.state.status).toMatchObject({ dead: false, stable: true });
+    expect(kinds(result.steps)).not.toContain("destroyed");
+  });
+});

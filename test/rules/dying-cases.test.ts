@@ -207,3 +207,50 @@ describe("the odds at the end of the countdown", () => {
     });
   });
 });
+
+describe("injuries matched by kind and detail", () => {
+  it("another injury without a detail is a new one, not a repeat", () => {
+    const hobbled = fallen({ injuries: [{ key: "hobbled", detail: null, permanent: false }] });
+    const result = ok(resolveStrainOrInjury(hobbled, "injury", fixedDice([1])));
+    expect(result.state.injuries).toEqual([
+      { key: "hobbled", detail: null, permanent: false },
+      { key: "unsteady-aim", detail: null, permanent: false },
+    ]);
+  });
+
+  it("a repeat makes only that injury permanent", () => {
+    const hurt = fallen({
+      injuries: [
+        { key: "hobbled", detail: null, permanent: false },
+        { key: "unsteady-aim", detail: null, permanent: false },
+      ],
+    });
+    const result = ok(resolveStrainOrInjury(hurt, "injury", fixedDice([11])));
+    expect(result.state.injuries).toEqual([
+      { key: "hobbled", detail: null, permanent: true },
+      { key: "unsteady-aim", detail: null, permanent: false },
+    ]);
+  });
+});
+
+describe("the death and the states the chain does not make", () => {
+  it("the third failed save names the death saves as the cause", () => {
+    const nearly = dying();
+    const two: ActorState = { ...nearly, dying: { ...nearly.dying!, failures: 2 } };
+    const result = ok(rollDeathSave(two, fixedDice([3])));
+    expect(result.steps.at(-1)).toEqual({ kind: "dead", cause: "death-saves" });
+  });
+
+  it("a dying status set by hand, without a dying track, is refused everywhere instead of crashing", () => {
+    const byHand = createActorState({
+      health: { value: 0, max: 10 },
+      status: { unconscious: false, dying: true, stable: false, dead: false, routed: false },
+    });
+    expect(rollDeathSave(byHand, fixedDice([12]))).toEqual({ ok: false, reason: "not-dying" });
+    expect(endDyingTurn(byHand)).toEqual({ ok: false, reason: "not-dying" });
+    expect(stabiliseDying(byHand, { healTotal: 20, hasHealingTools: true, round: 1 })).toEqual({
+      ok: false,
+      reason: "not-dying",
+    });
+  });
+});
