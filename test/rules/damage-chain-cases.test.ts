@@ -304,6 +304,21 @@ describe("healing's other paths", () => {
     expect(woken.state.pending).toBeNull();
   });
 
+  it("a character downed under S1 and healed after the GM switched to the luck rule wakes, and is no longer downed", () => {
+    const downed = applyDamage(
+      createActorState({ endurance: { value: 0, max: 10 }, health: { value: 1, max: 10 } }),
+      piercing(3),
+      fixedDice([]),
+      { rule: "stabilise" },
+    ).state;
+    expect(downed.downed).not.toBeNull();
+    const result = applyHealing(downed, { amount: 3, pool: "health", kind: "free" }, fixedDice([]), "luck");
+    if (!result.ok) throw new Error(result.reason);
+    expect(kinds(result.steps)).toEqual(["healed", "wakes"]);
+    expect(result.state.status).toMatchObject({ unconscious: false, stable: false });
+    expect(result.state.downed).toBeNull();
+  });
+
   it("stabilise (S1): healing a downed character's health stabilises it and rolls the injury table", () => {
     const downed = applyDamage(
       createActorState({ endurance: { value: 0, max: 10 }, health: { value: 1, max: 10 } }),
