@@ -97,7 +97,8 @@ describe("text in a payload", () => {
     );
     expect(read({ name: "abcd" }, (f) => f.text("name", 3))).toEqual(refused(BAD_TEXT, "name"));
     expect(read({ name: "abc" }, (f) => f.text("name", 3))).toBe("abc");
-    expect(read({ name: 5 }, (f) => f.text("name"))).toEqual(refused(BAD_TEXT, "name"));
+    for (const bad of [5, ["abc"], { length: 3 }])
+      expect(read({ name: bad }, (f) => f.text("name"))).toEqual(refused(BAD_TEXT, "name"));
   });
 });
 
