@@ -365,7 +365,9 @@ function restore(state: ActorState, healing: Healing, log: Step[]): ActorState {
 function wake(state: ActorState, log: Step[]): ActorState {
   if (!state.status.unconscious && !state.status.stable) return state;
   log.push({ kind: "wakes" });
-  return { ...withStatus(state, { unconscious: false, stable: false }), pending: null };
+  // A downed track (S1) ends with waking, whatever the rule now: the GM may have switched rules
+  // while the character was down, and its clocks must not run on an awake character if switched back.
+  return { ...withStatus(state, { unconscious: false, stable: false }), pending: null, downed: null };
 }
 
 /**

@@ -207,6 +207,22 @@ describe("advantage in the odds", () => {
   });
 });
 
+describe("the luck die's +4 in a test's totals", () => {
+  const twoD6: TestSpec = { attribute: 6, skill: 6, proficient: true };
+
+  it("never comes when no luck face reaches 20: the totals stop at the dice's highest", () => {
+    const dist = ordinaryTestDistribution({ ...twoD6, luckBonus: -1 });
+    expect([dist.min, maxTotal(dist)]).toEqual([3, 13]);
+    expect(dist.weights).toHaveLength(11);
+  });
+
+  it("always comes when every luck face reaches 20: the totals start at the dice's lowest + 4", () => {
+    const dist = ordinaryTestDistribution({ ...twoD6, luckBonus: 19 });
+    expect([dist.min, maxTotal(dist)]).toEqual([7, 17]);
+    expect(dist.weights).toHaveLength(11);
+  });
+});
+
 describe("attack and luck odds", () => {
   const boudica: TestSpec = { attribute: 6, skill: 6, proficient: true };
 

@@ -163,6 +163,82 @@ describe("bed rest for a week", () => {
   });
 });
 
+describe("what a rest card and its update say", () => {
+  it("name the kind of rest; only a short rest has rolls, and nothing blocks one", () => {
+    const short = shortRest(character(), 1, fixedDice([4]));
+    expect(short.summary.kind).toBe("short");
+    expect(short.summary.blocked).toEqual([]);
+    expect(longRest(character(), true, S0_ONLY).summary.kind).toBe("long-safe");
+    expect(longRest(character(), false, S0_ONLY).summary.kind).toBe("long-unsafe");
+    expect(bedRest(character(), { s2: false }).summary.kind).toBe("bed-rest");
+    expect(longRest(character(), true, S0_ONLY).rolls).toEqual([]);
+    expect(bedRest(character(), { s2: false }).rolls).toEqual([]);
+  });
+
+  it("leave out a pool that did not move", () => {
+    const rested = character({ endurance: { value: 10, max: 10 }, health: { value: 10, max: 10 } });
+    expect(longRest(rested, false, S0_ONLY).update.changes).toEqual({});
+  });
+
+  it("any night's rest, safe or not, ends what lasts until rest", () => {
+    const dazed: CarriedInjury = { id: "dazed", kind: "until-rest" };
+    for (const safe of [true, false]) {
+      const result = longRest(character({ injuries: [dazed, minor] }), safe, S0_ONLY);
+      expect(result.update.deleteInjuryIds).toEqual(["dazed"]);
+      expect(result.summary.healedInjuries).toEqual([dazed]);
+    }
+  });
+
+  it("report a minor injury's count wherever it sits in the list, and only when it moved", () => {
+    const limp: CarriedInjury = { id: "limp", kind: "permanent" };
+    const counted = longRest(character({ injuries: [limp, minor] }), true, S2);
+    expect(counted.update.injuryProgress).toEqual([{ id: "sprain", safeRests: 1 }]);
+    const fresh = character({ injuries: [limp, minor] });
+    const unsafe = longRest(fresh, false, S2);
+    expect(unsafe.update.injuryProgress).toEqual([]);
+    expect(applyRestUpdate(fresh, unsafe.update).injuries).toEqual([limp, minor]);
+  });
+
+  it("applied, remove only the statuses the rest ended", () => {
+    const hero = character({ statuses: ["disoriented", "poisoned"] });
+    const after = applyRestUpdate(hero, longRest(hero, true, S0_ONLY).update);
+    expect(after.statuses).toEqual(["poisoned"]);
+  });
+});
+
+describe("a week of bed rest, night by night", () => {
+  it("is seven safe nights: health +level each, strain −1 each with S2, S2's temporary injuries heal", () => {
+    const hero = character({
+      level: 1,
+      health: { value: 0, max: 20 },
+      strain: { value: 8, max: 10 },
+      injuries: [
+        { id: "cut", kind: "temporary" },
+        { id: "limp", kind: "permanent" },
+      ],
+    });
+    const result = bedRest(hero, { s2: true });
+    expect(result.update.changes.health).toBe(7);
+    expect(result.update.changes.strain).toBe(1);
+    expect(result.update.deleteInjuryIds).toEqual(["cut"]);
+    expect(result.summary.blocked).toEqual([]);
+  });
+
+  it("with S2 and strain at its max, the first night heals no health, and the card says why", () => {
+    const hero = character({ level: 1, health: { value: 0, max: 20 }, strain: { value: 6, max: 6 } });
+    const result = bedRest(hero, { s2: true });
+    expect(result.update.changes.health).toBe(6);
+    expect(result.summary.blocked).toEqual(["max-strain-blocks-healing"]);
+  });
+});
+
+describe("healing a given amount", () => {
+  it("gives health only what is left after endurance is full", () => {
+    const pools = restorePools({ value: 7, max: 10 }, { value: 2, max: 10 }, 5);
+    expect(pools).toEqual({ endurance: { value: 10, max: 10 }, health: { value: 4, max: 10 } });
+  });
+});
+
 describe("whatever the rest", () => {
   const pool = (max: number) => fc.integer({ min: 0, max }).map((value) => ({ value, max }));
   const characters = fc.record({

@@ -11,8 +11,16 @@ import { expectConsoleReport } from "../support/console";
 import { waitUntil } from "../support/wait";
 
 await bootBrink();
-const { registerRequest, requestFromGM, refuse, defineRequest, declaredRequests, listenForRequests } =
-  await import("../../src/requests");
+const {
+  registerRequest,
+  requestFromGM,
+  refuse,
+  defineRequest,
+  declaredRequests,
+  listenForRequests,
+  isRefusal,
+  GM_ONLY,
+} = await import("../../src/requests");
 
 const gm = session.user;
 const player = users.add(makeUser({ id: "mallory", name: "Mallory", isGM: false }));
@@ -261,5 +269,57 @@ describe("a declared request", () => {
         handle: async () => ({ ok: true }),
       }),
     ).toThrow(/declared twice/);
+  });
+});
+
+describe("a request declared while Brink runs", () => {
+  const accept = { parse: () => ({}), handle: async (): Promise<{ ok: true }> => ({ ok: true }) };
+
+  it("may be refused by its parser returning the refusal: the asker is told, the handler never runs", async () => {
+    const handled: string[] = [];
+    const ask = defineRequest<{ kind: string }>({
+      name: "test.parserRefuses",
+      who: "any",
+      parse: (fields) => {
+        const kind = fields.text("kind");
+        return kind === "bad" ? refuse("BRINK.Request.badField", { field: "kind" }) : { kind };
+      },
+      handle: async ({ kind }) => {
+        handled.push(kind);
+        return { ok: true };
+      },
+    });
+    const refusal = await asUser(player, () => ask({ kind: "bad" }));
+    expect(refusal).toEqual({ ok: false, reason: "BRINK.Request.badField", data: { field: "kind" } });
+    expect(handled).toEqual([]);
+    expect(notifications.log.map((note) => note.message)).toEqual([
+      "The request was refused: its “kind” is missing or not an allowed value.",
+    ]);
+    expect(await asUser(player, () => ask({ kind: "good" }))).toEqual({ ok: true });
+    expect(handled).toEqual(["good"]);
+  });
+
+  it("shows its refusal to the asker, unless it is a silent background request", async () => {
+    const quiet = defineRequest({ name: "test.silentRefusal", who: "gm", silent: true, ...accept });
+    const loud = defineRequest({ name: "test.loudRefusal", who: "gm", ...accept });
+    expect(await asUser(player, () => quiet({}))).toEqual({ ok: false, reason: GM_ONLY });
+    expect(notifications.log).toEqual([]);
+    expect(await asUser(player, () => loud({}))).toEqual({ ok: false, reason: GM_ONLY });
+    expect(notifications.log.map((note) => note.message)).toEqual(["Only the GM can do that."]);
+  });
+
+  it("is listed in order of name, whatever the order of declaring", () => {
+    defineRequest({ name: "test.zzLast", who: "any", ...accept });
+    defineRequest({ name: "test.aaFirst", who: "any", ...accept });
+    const names = declaredRequests().map((request) => request.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names.indexOf("test.aaFirst")).toBeLessThan(names.indexOf("test.zzLast"));
+  });
+
+  it("counts as a refusal only an object with ok: false and a reason", () => {
+    expect(isRefusal({ ok: false, reason: "BRINK.Request.gmOnly" })).toBe(true);
+    const notRefusals = [null, undefined, "BRINK.Request.gmOnly", { ok: false }, { ok: false, reason: 3 }];
+    for (const value of [...notRefusals, { ok: true, reason: "x" }, { reason: "x" }, [false, "x"]])
+      expect(isRefusal(value)).toBe(false);
   });
 });
