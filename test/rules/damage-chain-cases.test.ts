@@ -277,6 +277,15 @@ describe("damage to a character already at zero", () => {
   });
 });
 
+/** No endurance, 1 health, a blow of 3 under the stabilise rule (S1): downed. */
+const downedUnderS1 = () =>
+  applyDamage(
+    createActorState({ endurance: { value: 0, max: 10 }, health: { value: 1, max: 10 } }),
+    piercing(3),
+    fixedDice([]),
+    { rule: "stabilise" },
+  ).state;
+
 describe("healing's other paths", () => {
   it("nothing to heal: an amount of 0 is refused", () => {
     expect(
@@ -305,12 +314,7 @@ describe("healing's other paths", () => {
   });
 
   it("a character downed under S1 and healed after the GM switched to the luck rule wakes, and is no longer downed", () => {
-    const downed = applyDamage(
-      createActorState({ endurance: { value: 0, max: 10 }, health: { value: 1, max: 10 } }),
-      piercing(3),
-      fixedDice([]),
-      { rule: "stabilise" },
-    ).state;
+    const downed = downedUnderS1();
     expect(downed.downed).not.toBeNull();
     const result = applyHealing(downed, { amount: 3, pool: "health", kind: "free" }, fixedDice([]), "luck");
     if (!result.ok) throw new Error(result.reason);
@@ -320,12 +324,7 @@ describe("healing's other paths", () => {
   });
 
   it("stabilise (S1): healing a downed character's health stabilises it and rolls the injury table", () => {
-    const downed = applyDamage(
-      createActorState({ endurance: { value: 0, max: 10 }, health: { value: 1, max: 10 } }),
-      piercing(3),
-      fixedDice([]),
-      { rule: "stabilise" },
-    ).state;
+    const downed = downedUnderS1();
     const result = applyHealing(
       downed,
       { amount: 3, pool: "health", kind: "free" },
