@@ -15,6 +15,7 @@ import {
   type TableProblem,
   type TableRow,
 } from "./retreat";
+import { isOneOf } from "./choices";
 
 /** One table result as stored: its range and the keys in its flags. */
 export interface TableResultSource {
@@ -45,9 +46,6 @@ export function singleDieFaces(formula: string): number | null {
   const faces = match ? Number(match[1]) : NaN;
   return Number.isInteger(faces) && faces > 0 ? faces : null;
 }
-
-const isOneOf = <T extends string>(allowed: readonly T[], value: unknown): value is T =>
-  (allowed as readonly unknown[]).includes(value);
 
 function diceTableFrom<T extends string>(
   source: TableSource,

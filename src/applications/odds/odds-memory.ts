@@ -6,6 +6,8 @@
  * written at once never overwrite each other.
  */
 import type { BrinkCombat } from "../../documents/combat";
+import { isOneOf } from "../../rules/choices";
+import { fnv1a } from "../../rules/fingerprint";
 import { FOE_POLICIES, PARTY_POLICIES, type SimulationPolicy } from "../../rules/simulation";
 
 export const POLICY_FLAG = "oddsPolicy";
@@ -24,9 +26,6 @@ export interface OddsSwing {
 type FlaggedCombat = Pick<Combat.Implementation, "getFlag">;
 
 const EMPTY_SWING: OddsSwing = { last: "", values: [] };
-
-export const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  typeof value === "string" && (list as readonly string[]).includes(value);
 
 /** The stored policy, or null when the combat has none (or a malformed one). */
 export function storedPolicy(combat: FlaggedCombat): SimulationPolicy | null {
@@ -47,11 +46,9 @@ export function storedSwing(combat: FlaggedCombat): OddsSwing {
   return { last, values: chances };
 }
 
-/** FNV-1a over the state's key: the key itself (the whole fight as JSON) is too big to store. */
+/** The state's key fingerprinted: the key itself (the whole fight as JSON) is too big to store. */
 export function stateFingerprint(key: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return `${(hash >>> 0).toString(36)}.${key.length.toString(36)}`;
+  return `${fnv1a(key).toString(36)}.${key.length.toString(36)}`;
 }
 
 export async function rememberPolicy(combat: BrinkCombat, policy: SimulationPolicy): Promise<void> {

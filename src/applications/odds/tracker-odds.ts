@@ -14,7 +14,8 @@ import {
   sparklinePoints,
   swingText,
 } from "../../data/chat/odds-view";
-import { isOneOf, rememberChance, rememberPolicy, storedPolicy, storedSwing } from "./odds-memory";
+import { isOneOf } from "../../rules/choices";
+import { rememberChance, rememberPolicy, storedPolicy, storedSwing } from "./odds-memory";
 import { combatEncounter } from "./snapshot";
 
 /** The policy the GM picked last (this session): the planner's, and a combat's until one is stored on it. */

@@ -8,6 +8,7 @@ import { rollOnTable } from "./rolls";
 import { applySetback } from "./setbacks";
 import type { CharacterRetreat, EmergencyRetreatResolution, RetreatCharacter, RetreatParty } from "./state";
 import { lookupRow, retreatTablesProblems, type RetreatOutcome, type RetreatTables } from "./tables";
+import { fnv1a } from "../fingerprint";
 
 export function resolveEmergencyRetreat(
   party: RetreatParty,
@@ -78,12 +79,7 @@ function applyOutcome(draft: Draft, outcome: RetreatOutcome, tables: RetreatTabl
   }
 }
 
-/** FNV-1a over the party's prior state: the same retreat of the same party gets the same id. */
+/** The party's prior state, fingerprinted: the same retreat of the same party gets the same id. */
 function fingerprint(value: unknown): string {
-  let hash = 0x811c9dc5;
-  for (const char of JSON.stringify(value)) {
-    hash ^= char.charCodeAt(0);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
+  return fnv1a(JSON.stringify(value)).toString(16).padStart(8, "0");
 }
