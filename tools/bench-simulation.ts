@@ -5,28 +5,14 @@
  * compiler's helper threads included, so it never flatters) and the fastest wall-clock run (the one
  * least disturbed by other work on a shared machine). It prints; it never passes or fails on timing.
  */
-import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join, resolve } from "node:path";
 import { seededDice } from "../src/rules/dice";
-import {
-  DEFAULT_POLICY,
-  emptyTally,
-  prepareFight,
-  runFights,
-  type PreparedFight,
-} from "../src/rules/simulation";
-import { encounterOf, parseEncounterFile } from "./encounter-file";
+import { emptyTally, prepareFight, runFights, type PreparedFight } from "../src/rules/simulation";
+import { exampleEncounter } from "./example-encounter";
 
-const ROOT = resolve(import.meta.dirname, "..");
-const file = parseEncounterFile(readFileSync(join(ROOT, "tools/encounters/goblin-ambush.yaml"), "utf8"));
-/** The example's four characters and six goblins, fighting to the end (no morale, no retreat). */
-const toTheEnd = { ...file, policy: DEFAULT_POLICY };
-
+/** The example's characters (times each) against goblins and archers, fighting to the end. */
 function prepared(times: number, goblins: number, archers: number): PreparedFight {
-  const party = Object.fromEntries(file.sides.party.map((entry) => [entry.key, times]));
-  const counts = { ...party, "adversaries/goblin": goblins, "adversaries/goblin-archer": archers };
-  const result = prepareFight(encounterOf(toTheEnd, counts));
+  const result = prepareFight(exampleEncounter({ times, goblins, archers }));
   if (typeof result === "string") throw new Error(result);
   return result;
 }

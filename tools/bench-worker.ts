@@ -10,19 +10,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
-import { DEFAULT_POLICY, type Encounter } from "../src/rules/simulation";
-import { encounterOf, parseEncounterFile } from "./encounter-file";
+import type { Encounter } from "../src/rules/simulation";
+import { exampleEncounter } from "./example-encounter";
 import { findBrowser, thisMachine } from "./find-browser.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const WORKER = join(ROOT, "dist/odds-worker.mjs");
-
-function example(goblins: number, archers: number): Encounter {
-  const file = parseEncounterFile(readFileSync(join(ROOT, "tools/encounters/goblin-ambush.yaml"), "utf8"));
-  const party = Object.fromEntries(file.sides.party.map((entry) => [entry.key, 1]));
-  const counts = { ...party, "adversaries/goblin": goblins, "adversaries/goblin-archer": archers };
-  return encounterOf({ ...file, policy: DEFAULT_POLICY }, counts);
-}
 
 /**
  * Milliseconds from a new worker's start to its ready (its warm-up), then from posting each request
@@ -86,7 +79,10 @@ console.log(`\nEncounter odds in Chromium's Web Worker (dist/odds-worker.mjs); l
 if (!existsSync(WORKER)) console.log("  skipped: dist/odds-worker.mjs is not built (npm run build)");
 else if (!search.found) console.log("  skipped: no Chromium found");
 else {
-  const { warm, timings } = await timeInWorker(search.found.path, [example(4, 2), example(5, 1)]);
+  const { warm, timings } = await timeInWorker(search.found.path, [
+    exampleEncounter({ times: 1, goblins: 4, archers: 2 }),
+    exampleEncounter({ times: 1, goblins: 5, archers: 1 }),
+  ]);
   const [cold, next] = timings;
   const ms = (value = 0) => `${value.toFixed(0)} ms`;
   const rows: [string, string][] = [

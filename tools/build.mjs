@@ -84,13 +84,13 @@ const WORKER = { entry: "src/applications/odds/worker.ts", file: "odds-worker.mj
 const MAIN_LIB = { entry: join(ROOT, "src/brink.ts"), formats: ["es"], fileName: () => "brink.mjs" };
 const WORKER_LIB = { entry: join(ROOT, WORKER.entry), formats: ["es"], fileName: () => WORKER.file };
 
-/** The worker's warm-up fight (tools/warm-up-encounter.ts), inlined as a constant. */
+/** The worker's warm-up fight (tools/example-encounter.ts), inlined as a constant. */
 async function workerConstants() {
-  const { module } = await runnerImport(join(ROOT, "tools/warm-up-encounter.ts"), {
+  const { module } = await runnerImport(join(ROOT, "tools/example-encounter.ts"), {
     configFile: false,
     logLevel: "silent",
   });
-  return { BRINK_ODDS_WARM_UP: JSON.stringify(module.warmUpEncounter()) };
+  return { BRINK_ODDS_WARM_UP: JSON.stringify(module.exampleEncounter()) };
 }
 
 function viteConfig(outDir = DIST, lib = MAIN_LIB, define = {}) {

@@ -106,7 +106,7 @@ describe("the odds worker in a browser", () => {
       { path: ODDS_WORKER_PATH, encounter },
     );
     await page.close();
-    // The worker warms up on the example fight when it starts (tools/warm-up-encounter.ts), then
+    // The worker warms up on the example fight when it starts (tools/example-encounter.ts), then
     // says ready; the request waits for that, then gets its first estimate and its figures.
     const [ready, first, last] = replies as OddsReply[];
     expect(ready).toEqual({ ready: true });
