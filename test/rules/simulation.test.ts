@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attackTestSpec, type AttackWeapon } from "../../src/rules/attacks";
-import { createActorState, type ActorState } from "../../src/rules/death";
+import { attackTestSpec } from "../../src/rules/attacks";
 import { seededDice } from "../../src/rules/dice";
 import { hitChance, luckChance } from "../../src/rules/odds";
 import {
@@ -8,75 +7,16 @@ import {
   DEFAULT_RULES,
   emptyTally,
   encounterOdds,
-  prepareFight,
   runFights,
   shownMean,
   shownPercent,
   simulateFight,
   summarise,
   wilson,
-  type Encounter,
   type FighterInput,
   type PreparedFight,
-  type Side,
 } from "../../src/rules/simulation";
-
-const sword: AttackWeapon = {
-  attributes: ["str"],
-  proficiencies: ["martial"],
-  damage: 10,
-  damageDie: 8,
-  criticalDamage: 14,
-  criticalThreshold: 20,
-  damageType: "slashing",
-  delivery: "melee",
-  blast: false,
-  broken: false,
-};
-
-/** A fighter with plain d6s, no armour, no stamina (so no reactions) unless told otherwise. */
-function fighter(
-  id: string,
-  side: Side,
-  overrides: Partial<FighterInput> = {},
-  life: Partial<ActorState> = {},
-) {
-  const state = createActorState({ stamina: { value: 0, max: 0 }, ...life });
-  const input: FighterInput = {
-    id,
-    name: id,
-    side,
-    kind: side === "party" ? "pc" : "npc",
-    group: id,
-    leader: false,
-    life: state,
-    attacker: { attributes: state.attributes, combat: 6, proficiencies: ["martial"], luckBonus: 0, size: 4 },
-    evasion: 9,
-    size: 4,
-    weapons: [sword],
-    blockItem: null,
-    parryItem: null,
-    modifiers: { exhaustion: 0, attributes: {}, skills: {}, conditions: [], effects: [], light: null },
-    conditions: [],
-    exhaustion: 0,
-    moraleBonus: 0,
-    detachment: false,
-  };
-  return { ...input, ...overrides };
-}
-
-/** Any hit takes it out: no endurance, 1 health. */
-const fragile: Partial<ActorState> = { endurance: { value: 0, max: 10 }, health: { value: 1, max: 10 } };
-
-function encounter(fighters: FighterInput[], extra: Partial<Encounter> = {}): Encounter {
-  return { fighters, rules: DEFAULT_RULES, policy: DEFAULT_POLICY, startingSide: "party", ...extra };
-}
-
-function prepared(e: Encounter): PreparedFight {
-  const result = prepareFight(e);
-  if (typeof result === "string") throw new Error(result);
-  return result;
-}
+import { encounter, fighter, fragile, prepared, sword } from "./simulation-fixtures";
 
 /** Exact chance that one turn of three attacks (−0, −2, −4) lands at least one hit. */
 function turnHitChance(attacker: FighterInput, evasion: number): number {

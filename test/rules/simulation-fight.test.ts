@@ -1,0 +1,164 @@
+/**
+ * A simulated fight from its first move to its end, under each of the world's optional rules: the
+ * death rules, morale, the Emergency Retreat, and the thirty-round limit.
+ */
+import { describe, expect, it } from "vitest";
+import { DEFAULT_POLICY, DEFAULT_RULES, MAX_ROUNDS, type FighterInput } from "../../src/rules/simulation";
+import { clearlyAbove, encounter, fighter, fragile, oddsOf } from "./simulation-fixtures";
+
+/** Any hit takes it out, and it strikes no blow itself. */
+const victim = (id = "victim") => fighter(id, "party", { weapons: [] }, fragile);
+/** Nothing in a simulated fight takes this one out in thirty rounds. */
+const tank = (id: string, side: "party" | "foes", armed: boolean): FighterInput =>
+  fighter(id, side, armed ? {} : { weapons: [] }, { endurance: { value: 5000, max: 5000 } });
+
+describe("the death rules in a simulated fight", () => {
+  const stabilise = { ...DEFAULT_RULES, deathRule: "stabilise" as const };
+  const dying = { ...DEFAULT_RULES, deathRule: "dying" as const };
+
+  it("S1: downed in a fight that ends at once, a character is alive when it ends (ten rounds have not passed)", () => {
+    const odds = oddsOf(
+      encounter([victim(), fighter("brute", "foes")], { rules: stabilise, startingSide: "foes" }),
+    );
+    expect(odds.foesWin.value).toBe(1);
+    expect(odds.takenOut.value).toBe(1);
+    expect(odds.anyDeath.value).toBe(0);
+  });
+
+  it("S1: downed early in a fight that lasts thirty rounds, nobody stabilises them: dead when it ends", () => {
+    const long = encounter([tank("tank", "party", false), victim(), tank("brute", "foes", true)], {
+      rules: stabilise,
+      startingSide: "foes",
+    });
+    const odds = oddsOf(long, 20);
+    expect(odds.stalemates.value).toBe(1);
+    expect(odds.rounds.value).toBe(MAX_ROUNDS);
+    expect(odds.takenOut.value).toBe(1);
+    expect(odds.deaths.value).toBe(1);
+  });
+
+  it("the luck rule in the same fight: the death luck test decides at the blow, so some survive", () => {
+    const long = encounter([tank("tank", "party", false), victim(), tank("brute", "foes", true)], {
+      startingSide: "foes",
+    });
+    const odds = oddsOf(long, 200);
+    expect(odds.anyDeath.value).toBeGreaterThan(0);
+    expect(odds.anyDeath.value).toBeLessThan(1);
+  });
+
+  it("S2: nobody dies on the blow; a fight that ends at once leaves the dying character alive", () => {
+    const odds = oddsOf(
+      encounter([victim(), fighter("brute", "foes")], { rules: dying, startingSide: "foes" }),
+    );
+    expect(odds.takenOut.value).toBe(1);
+    expect(odds.anyDeath.value).toBe(0);
+  });
+
+  it("S2: in a long fight the dying character rolls its death saves: about 45 % die (three failures first)", () => {
+    const long = encounter([tank("tank", "party", false), victim(), tank("brute", "foes", true)], {
+      rules: dying,
+      startingSide: "foes",
+    });
+    // Saves of 10–19 count for, 1–9 against, a 20 stands the character up (to be cut down again):
+    // three failures before three successes among the 19 faces that settle: q = 9/19.
+    const q = 9 / 19;
+    const exact = q ** 3 * (1 + 3 * (1 - q) + 6 * (1 - q) ** 2);
+    const odds = oddsOf(long, 600);
+    expect(odds.deaths.low).toBeLessThanOrEqual(exact);
+    expect(odds.deaths.high).toBeGreaterThanOrEqual(exact);
+  });
+});
+
+describe("the thirty-round limit", () => {
+  it("a fight nobody can end in thirty rounds is a stalemate of thirty rounds", () => {
+    const odds = oddsOf(encounter([tank("a", "party", true), tank("x", "foes", true)]), 10);
+    expect(odds.stalemates.value).toBe(1);
+    expect(odds.rounds.value).toBe(MAX_ROUNDS);
+    expect(odds.rounds.margin).toBe(0);
+  });
+});
+
+describe("whom the fighters strike", () => {
+  it("the standing enemy with the least endurance and health left: the weak one falls first, in every fight", () => {
+    const odds = oddsOf(
+      encounter([tank("tank", "party", false), victim(), tank("brute", "foes", true)], {
+        startingSide: "foes",
+      }),
+      20,
+    );
+    // The brute strikes first; had it gone for the tank, thirty rounds would not have taken it out.
+    expect(odds.takenOut.value).toBe(1);
+    expect(odds.takenOut.margin).toBe(0);
+  });
+});
+
+describe("the party's Emergency Retreat (policy: at half strength)", () => {
+  const retreating = { ...DEFAULT_POLICY, party: "retreat-at-half" as const };
+
+  it("called once half of the party is out, rounded up: one of two, two of three", () => {
+    const two = oddsOf(
+      encounter([victim(), tank("tank", "party", false), tank("brute", "foes", true)], {
+        policy: retreating,
+        startingSide: "foes",
+      }),
+      50,
+    );
+    expect(two.retreats.value).toBe(1);
+    const three = oddsOf(
+      encounter(
+        [victim(), tank("tank", "party", false), tank("other", "party", false), tank("brute", "foes", true)],
+        {
+          policy: retreating,
+          startingSide: "foes",
+        },
+      ),
+      20,
+    );
+    expect(three.retreats.value).toBe(0);
+  });
+
+  it("never called with the world's retreat rule off, nor by a party that fights to the end", () => {
+    const fight = [victim(), tank("tank", "party", false), tank("brute", "foes", true)];
+    const off = { ...DEFAULT_RULES, emergencyRetreat: false };
+    expect(
+      oddsOf(encounter(fight, { policy: retreating, rules: off, startingSide: "foes" }), 20).retreats.value,
+    ).toBe(0);
+    expect(oddsOf(encounter(fight, { startingSide: "foes" }), 20).retreats.value).toBe(0);
+  });
+
+  it("a retreat kills nobody afterwards: the downed character's S1 minute is not run out", () => {
+    const stabilise = { ...DEFAULT_RULES, deathRule: "stabilise" as const };
+    const odds = oddsOf(
+      encounter([victim(), tank("tank", "party", false), tank("brute", "foes", true)], {
+        policy: retreating,
+        rules: stabilise,
+        startingSide: "foes",
+      }),
+      20,
+    );
+    expect(odds.retreats.value).toBe(1);
+    expect(odds.anyDeath.value).toBe(0);
+  });
+});
+
+describe("the foes' morale (policy: break at morale)", () => {
+  const cowards = [1, 2, 3].map((n) => fighter(`g${n}`, "foes", { moraleBonus: -8, group: "goblin" }));
+  const party = [fighter("a", "party"), fighter("b", "party")];
+  const breaking = { ...DEFAULT_POLICY, foes: "break-at-morale" as const };
+  const morale = { ...DEFAULT_RULES, morale: true };
+
+  it("checked only with the world's morale rule on and under that policy", () => {
+    const stubborn = oddsOf(encounter([...party, ...cowards]));
+    expect(oddsOf(encounter([...party, ...cowards], { policy: breaking }))).toEqual(stubborn);
+    expect(oddsOf(encounter([...party, ...cowards], { rules: morale }))).toEqual(stubborn);
+    expect(oddsOf(encounter([...party, ...cowards], { rules: morale, policy: breaking }))).not.toEqual(
+      stubborn,
+    );
+  });
+
+  it("routed foes are out: breaking foes lose sooner than stubborn ones", () => {
+    const stubborn = oddsOf(encounter([...party, ...cowards], { rules: morale }), 1000);
+    const fleeing = oddsOf(encounter([...party, ...cowards], { rules: morale, policy: breaking }), 1000);
+    expect(clearlyAbove(stubborn.rounds, fleeing.rounds)).toBe(true);
+  });
+});
