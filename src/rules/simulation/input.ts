@@ -12,8 +12,6 @@ import type { TurnState } from "../team-turns";
 export const SIDES = ["party", "foes"] as const;
 export type Side = (typeof SIDES)[number];
 
-export const otherSide = (side: Side): Side => (side === "party" ? "foes" : "party");
-
 /** The modifier state of rules/modifiers, with its set of conditions as a list (JSON has no sets). */
 export type PlainModifierState = Omit<ModifierState, "conditions"> & {
   readonly conditions: readonly string[];

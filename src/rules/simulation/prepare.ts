@@ -73,21 +73,15 @@ function newSchedule(encounter: Encounter, templates: readonly Fighter[]) {
   const members = templates.map((f) => ({ id: f.input.id, teamId: f.side, canAct: canAct(f) }));
   const setup = unwrap(setupTurnState(encounter.rules.initiativeMode, ["party", "foes"], members));
   if (setup === null) return null;
-  const other = encounter.startingSide === "party" ? "foes" : "party";
+  // With two sides, the one that did not start goes second without being named.
+  const startingTeam = encounter.startingSide;
   const fixed = encounter.rules.initiativeMode === "teams";
-  const begun = fixed
-    ? unwrap(beginCombat(setup, { startingTeam: encounter.startingSide, attackedTeam: other }))
-    : null;
+  const begun = fixed ? unwrap(beginCombat(setup, { startingTeam })) : null;
   if (fixed && begun === null) return null;
   return (dice: DiceSource): TurnState => {
     if (begun !== null) return begun;
     const sequence = sequenceFor(encounter, dice);
-    const options = {
-      startingTeam: encounter.startingSide,
-      attackedTeam: other,
-      ...(sequence ? { sequence } : {}),
-    };
-    return unwrap(beginCombat(setup, options)) ?? setup;
+    return unwrap(beginCombat(setup, { startingTeam, ...(sequence ? { sequence } : {}) })) ?? setup;
   };
 }
 
