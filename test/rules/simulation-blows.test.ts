@@ -147,3 +147,170 @@ describe("detachments (RULES §7.4)", () => {
     expect(clearlyAbove(plain.partyWins, against.partyWins)).toBe(true);
   });
 });
+
+describe("the weapon a fighter fights with (its best expected blow)", () => {
+  const dagger: AttackWeapon = { ...sword, damage: 10, damageDie: 4 };
+  const club: AttackWeapon = { ...sword, damage: 2, damageDie: 12 };
+  const withWeapons = (
+    weapons: AttackWeapon[],
+    rules = DEFAULT_RULES,
+    hero: Partial<FighterInput> = {},
+    foe = fighter("foe", "foes"),
+  ) => oddsOf(encounter([fighter("hero", "party", { ...hero, weapons }), foe], { rules }), 200);
+
+  it("under attacks and damage: the dagger's +10 over the club's +2, whichever is listed first", () => {
+    expect(withWeapons([dagger, club])).toEqual(withWeapons([dagger]));
+    expect(withWeapons([club, dagger])).toEqual(withWeapons([dagger]));
+  });
+
+  it("under direct damage: the club's d12 over the dagger's d4", () => {
+    expect(withWeapons([dagger, club], direct)).toEqual(withWeapons([club], direct));
+  });
+
+  it("the attribute it is used with: a DEX d12 over a STR d4 that adds 1 more damage", () => {
+    const quick = {
+      attacker: {
+        ...fighter("h", "party").attacker,
+        attributes: { str: 4, dex: 12, con: 6, int: 6, wis: 6, cha: 6 } as const,
+      },
+    };
+    const heavy: AttackWeapon = { ...sword, attributes: ["str"], damage: 11 };
+    const light: AttackWeapon = { ...sword, attributes: ["dex"], damage: 10 };
+    expect(withWeapons([heavy, light], DEFAULT_RULES, quick)).toEqual(
+      withWeapons([light], DEFAULT_RULES, quick),
+    );
+  });
+
+  it("proficiency: the +1 of a weapon the hero knows decides between two of equal damage", () => {
+    const known: AttackWeapon = { ...sword, proficiencies: ["exotic", "martial"] };
+    const unknown: AttackWeapon = { ...sword, proficiencies: ["exotic"] };
+    expect(withWeapons([unknown, known])).toEqual(withWeapons([known]));
+  });
+
+  it("the hero's own bonus and edges with each attribute: +3 with STR outweighs 2 damage; a disadvantage weighs 2", () => {
+    const strong = { modifiers: { ...plainModifiers, attributes: { str: { bonus: 3, disadvantage: 0 } } } };
+    const brawn: AttackWeapon = { ...sword, attributes: ["str"], damage: 10 };
+    const finesse: AttackWeapon = { ...sword, attributes: ["dex"], damage: 12 };
+    expect(withWeapons([finesse, brawn], DEFAULT_RULES, strong)).toEqual(
+      withWeapons([brawn], DEFAULT_RULES, strong),
+    );
+    const hindered = { modifiers: { ...plainModifiers, attributes: { str: { bonus: 0, disadvantage: 1 } } } };
+    const heavy: AttackWeapon = { ...sword, attributes: ["str"], damage: 13 };
+    const light: AttackWeapon = { ...sword, attributes: ["dex"], damage: 12 };
+    expect(withWeapons([heavy, light], DEFAULT_RULES, hindered)).toEqual(
+      withWeapons([light], DEFAULT_RULES, hindered),
+    );
+  });
+
+  it("on a tie the first listed is kept", () => {
+    const flame: AttackWeapon = { ...sword, damageType: "fire" };
+    const warded = fighter("foe", "foes", {}, { deflection: { physical: 0, elemental: 3 } });
+    expect(withWeapons([sword, flame], DEFAULT_RULES, {}, warded)).toEqual(
+      withWeapons([sword], DEFAULT_RULES, {}, warded),
+    );
+  });
+
+  it("a broken weapon is not used: with nothing else, its wielder cannot strike", () => {
+    const odds = withWeapons(
+      [{ ...sword, broken: true }],
+      DEFAULT_RULES,
+      {},
+      fighter("foe", "foes", { weapons: [] }),
+    );
+    expect(odds.stalemates.value).toBe(1);
+  });
+});
+
+describe("the attacker's own state on its blows", () => {
+  // No stamina on either side and a foe that cannot strike back: only the hero's attacks tell.
+  const target = fighter("dummy", "foes", { weapons: [] }, { endurance: { value: 30, max: 30 } });
+  const rounds = (hero: FighterInput) => oddsOf(encounter([hero, target]), 1500).rounds;
+
+  it("exhaustion's penalty: an exhausted hero needs more rounds", () => {
+    const tired = fighter("hero", "party", { modifiers: { ...plainModifiers, exhaustion: 3 } });
+    expect(clearlyAbove(rounds(tired), rounds(fighter("hero", "party")))).toBe(true);
+  });
+
+  it("darkness hinders an attack: a hero without darksight needs more rounds", () => {
+    const blind = fighter("hero", "party", {
+      modifiers: { ...plainModifiers, light: { level: "darkness", darksight: false } },
+    });
+    expect(clearlyAbove(rounds(blind), rounds(fighter("hero", "party")))).toBe(true);
+  });
+});
+
+describe("the target's defences", () => {
+  const withStamina = { stamina: { value: 3, max: 3 } };
+  const brute = fighter("brute", "foes", {}, withStamina);
+  // The brute strikes first, so the hero's defences are tested before its own blows end the fight.
+  const duel = (hero: FighterInput, rules = DEFAULT_RULES) =>
+    oddsOf(encounter([hero, brute], { rules, startingSide: "foes" }), 1500);
+  const dex = (rating: 4 | 12) => ({
+    ...withStamina,
+    attributes: { str: 6, dex: rating, con: 6, int: 6, wis: 6, cha: 6 } as const,
+  });
+
+  it("a quick hero dodges more: DEX d12 keeps the hero up more often than DEX d4", () => {
+    expect(
+      clearlyAbove(
+        duel(fighter("hero", "party", {}, dex(12))).partyWins,
+        duel(fighter("hero", "party", {}, dex(4))).partyWins,
+      ),
+    ).toBe(true);
+  });
+
+  it("a direct blow cannot be dodged: DEX makes no difference under direct damage", () => {
+    expect(duel(fighter("hero", "party", {}, dex(12)), direct)).toEqual(
+      duel(fighter("hero", "party", {}, dex(4)), direct),
+    );
+  });
+
+  it("athletics bonuses and hindrances count in the hero's dodges and fortifying", () => {
+    const athletics = (bonus: number, disadvantage: number) =>
+      fighter(
+        "hero",
+        "party",
+        { modifiers: { ...plainModifiers, skills: { athletics: { bonus, disadvantage } } } },
+        dex(12),
+      );
+    const plain = duel(athletics(0, 0)).partyWins;
+    expect(clearlyAbove(duel(athletics(5, 0)).partyWins, plain)).toBe(true);
+    expect(clearlyAbove(plain, duel(athletics(0, 2)).partyWins)).toBe(true);
+  });
+
+  it("armour counts once: 2 deflection against a sword of +10 is a sword of +8 against none", () => {
+    const lighter: AttackWeapon = {
+      ...sword,
+      damage: sword.damage - 2,
+      criticalDamage: sword.criticalDamage - 2,
+    };
+    const hero = fighter("hero", "party", { weapons: [sword] });
+    const weakened = fighter("hero", "party", { weapons: [lighter] });
+    const armouredSword = fighter(
+      "foe",
+      "foes",
+      { weapons: [lighter] },
+      { deflection: { physical: 2, elemental: 0 } },
+    );
+    // The foe strikes back with the lighter sword in both, so only the hero's blows differ.
+    expect(oddsOf(encounter([hero, armouredSword]))).toEqual(
+      oddsOf(encounter([weakened, fighter("foe", "foes", { weapons: [lighter] })])),
+    );
+  });
+
+  it("a critical hit routs a detachment that no blow could bring to zero", () => {
+    const regiment = fighter(
+      "regiment",
+      "foes",
+      { weapons: [], detachment: true },
+      { endurance: { value: 5000, max: 5000 } },
+    );
+    const withRule = oddsOf(
+      encounter([fighter("hero", "party"), regiment], { rules: { ...DEFAULT_RULES, detachments: true } }),
+      50,
+    );
+    const withoutRule = oddsOf(encounter([fighter("hero", "party"), regiment]), 50);
+    expect(withRule.partyWins.value).toBeGreaterThan(0.9);
+    expect(withoutRule.stalemates.value).toBe(1);
+  });
+});

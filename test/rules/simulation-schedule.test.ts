@@ -3,7 +3,6 @@
  * way picked up from the tracker's own schedule.
  */
 import { describe, expect, it } from "vitest";
-import type { AttackWeapon } from "../../src/rules/attacks";
 import { fixedDice } from "../../src/rules/dice";
 import { DEFAULT_RULES, prepareFight, type Odds } from "../../src/rules/simulation";
 import {
@@ -15,7 +14,7 @@ import {
   type TurnResult,
   type TurnState,
 } from "../../src/rules/team-turns";
-import { encounter, fighter, oddsOf as odds, prepared, sword } from "./simulation-fixtures";
+import { encounter, fighter, oddsOf as odds, prepared } from "./simulation-fixtures";
 
 const withDex = (dex: 4 | 6 | 12) => ({
   attributes: { str: 6, dex, con: 6, int: 6, wis: 6, cha: 6 } as const,
@@ -129,21 +128,5 @@ describe("a fight under way, picked up from the tracker", () => {
     expect(prepareFight(encounter(duel, { turns: twice(turns, turns.members.length) }))).toBe(
       "schedule-refused",
     );
-  });
-});
-
-describe("the weapon a fighter fights with", () => {
-  const dagger: AttackWeapon = { ...sword, damage: 10, damageDie: 4 };
-  const club: AttackWeapon = { ...sword, damage: 2, damageDie: 12 };
-  const against = (weapons: AttackWeapon[], rules = DEFAULT_RULES) =>
-    odds(encounter([fighter("hero", "party", { weapons }), fighter("foe", "foes")], { rules }), 200);
-
-  it("under attacks and damage, the best expected blow: the dagger's +10 over the club's +2", () => {
-    expect(against([club, dagger])).toEqual(against([dagger]));
-  });
-
-  it("under direct damage, the biggest die: the club's d12 over the dagger's d4", () => {
-    const direct = { ...DEFAULT_RULES, damageRule: "direct" as const };
-    expect(against([dagger, club], direct)).toEqual(against([club], direct));
   });
 });
