@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_POLICY, DEFAULT_RULES, MAX_ROUNDS, type FighterInput } from "../../src/rules/simulation";
-import { clearlyAbove, encounter, fighter, fragile, oddsOf } from "./simulation-fixtures";
+import { encounter, fighter, fragile, oddsOf } from "./simulation-fixtures";
 
 /** Any hit takes it out, and it strikes no blow itself. */
 const victim = (id = "victim") => fighter(id, "party", { weapons: [] }, fragile);
@@ -89,6 +89,34 @@ describe("whom the fighters strike", () => {
     // The brute strikes first; had it gone for the tank, thirty rounds would not have taken it out.
     expect(odds.takenOut.value).toBe(1);
     expect(odds.takenOut.margin).toBe(0);
+    // Many blows landed on the tank afterwards, but the brute took out one character a fight.
+    expect(odds.threats[0]?.takesOut).toBe(1);
+  });
+
+  it("endurance and health together, armour aside: 10 + 1 is less than 2 + 10", () => {
+    // Armour only a critical hit gets through: struck first, this one would hold the brute for rounds.
+    const plated = fighter(
+      "plated",
+      "party",
+      { weapons: [] },
+      { endurance: { value: 2, max: 10 }, deflection: { physical: 100, elemental: 100 } },
+    );
+    const worn = fighter(
+      "worn",
+      "party",
+      { weapons: [] },
+      { endurance: { value: 10, max: 10 }, health: { value: 1, max: 10 } },
+    );
+    // The party retreats as soon as one of the two is out: at once, since the worn one is struck first.
+    const odds = oddsOf(
+      encounter([plated, worn, tank("brute", "foes", true)], {
+        startingSide: "foes",
+        policy: { ...DEFAULT_POLICY, party: "retreat-at-half" },
+      }),
+      50,
+    );
+    expect(odds.retreats.value).toBe(1);
+    expect(odds.rounds.high).toBeLessThan(3);
   });
 });
 
@@ -126,16 +154,19 @@ describe("the party's Emergency Retreat (policy: at half strength)", () => {
     expect(oddsOf(encounter(fight, { startingSide: "foes" }), 20).retreats.value).toBe(0);
   });
 
-  it("a retreat kills nobody afterwards: the downed character's S1 minute is not run out", () => {
+  it("a retreat kills nobody afterwards: a character downed over ten rounds before is carried off alive (S1)", () => {
     const stabilise = { ...DEFAULT_RULES, deathRule: "stabilise" as const };
+    // The victim falls at once; the brute needs well over ten rounds to wear the second one down.
+    const sturdy = fighter("sturdy", "party", { weapons: [] }, { endurance: { value: 200, max: 200 } });
     const odds = oddsOf(
-      encounter([victim(), tank("tank", "party", false), tank("brute", "foes", true)], {
+      encounter([victim(), sturdy, tank("tank", "party", false), tank("brute", "foes", true)], {
         policy: retreating,
         rules: stabilise,
         startingSide: "foes",
       }),
       20,
     );
+    expect(odds.rounds.value).toBeGreaterThan(11);
     expect(odds.retreats.value).toBe(1);
     expect(odds.anyDeath.value).toBe(0);
   });
@@ -156,9 +187,50 @@ describe("the foes' morale (policy: break at morale)", () => {
     );
   });
 
-  it("routed foes are out: breaking foes lose sooner than stubborn ones", () => {
-    const stubborn = oddsOf(encounter([...party, ...cowards], { rules: morale }), 1000);
-    const fleeing = oddsOf(encounter([...party, ...cowards], { rules: morale, policy: breaking }), 1000);
-    expect(clearlyAbove(stubborn.rounds, fleeing.rounds)).toBe(true);
+  /*
+   * The hero cannot be hurt (the foes are unarmed) and cannot take out the "wall" (5,000 endurance)
+   * in thirty rounds: the party wins exactly when the wall flees. Each morale check is a d20 + bonus
+   * against 11, so a bonus of 0 flees half the time; the chance to win tells how many checks came.
+   */
+  const hero = tank("hero", "party", true);
+  const weak = (id: string, extra: Partial<FighterInput> = {}) =>
+    fighter(id, "foes", { weapons: [], ...extra }, fragile);
+  // Many hits: never taken out in the turn that takes out a weak one; never flees (+20).
+  const sturdy = (id: string, extra: Partial<FighterInput> = {}) =>
+    fighter(id, "foes", { weapons: [], moraleBonus: 20, ...extra }, { endurance: { value: 200, max: 200 } });
+  const wall = (id: string, extra: Partial<FighterInput> = {}) =>
+    fighter(id, "foes", { weapons: [], group: "wall", ...extra }, { endurance: { value: 5000, max: 5000 } });
+  const partyWins = (foes: FighterInput[]) =>
+    oddsOf(encounter([hero, ...foes], { rules: morale, policy: breaking }), 800).partyWins;
+  const expectChance = (estimate: { low: number; high: number }, exact: number) => {
+    expect(estimate.low).toBeLessThanOrEqual(exact);
+    expect(estimate.high).toBeGreaterThanOrEqual(exact);
+  };
+
+  it("one check at the first loss: the wall flees half the time", () => {
+    expectChance(partyWins([weak("g1"), wall("w1")]), 0.5);
+  });
+
+  it("another when half of them are out: two checks, 1 − ½ × ½", () => {
+    expectChance(partyWins([weak("g1"), sturdy("g2"), wall("w1"), wall("w2")]), 0.75);
+  });
+
+  it("another when their leader falls (before half are out): 1 − ½ × ½", () => {
+    expectChance(
+      partyWins([weak("g1"), sturdy("boss", { leader: true }), wall("w1"), wall("w2"), wall("w3")]),
+      0.75,
+    );
+  });
+
+  it("player characters among the foes check one by one with their WIS (d12: +3), not a morale bonus", () => {
+    // Each flees on 1–7 (7 in 20); both must, and a rout is no new loss to check again for.
+    const pcs = ["p1", "p2"].map((id) =>
+      wall(id, {
+        kind: "pc",
+        moraleBonus: -20,
+        attacker: { ...hero.attacker, attributes: { str: 6, dex: 6, con: 6, int: 6, wis: 12, cha: 6 } },
+      }),
+    );
+    expectChance(partyWins([weak("g1"), ...pcs]), (7 / 20) ** 2);
   });
 });

@@ -86,7 +86,7 @@ describe("the odds summed up from fights", () => {
     partyTakenOut: number,
     damageDealt: number[],
     tookOut: number[],
-  ): FightOutcome => ({ result, rounds, partyDeaths, partyTakenOut, foesTakenOut: 0, damageDealt, tookOut });
+  ): FightOutcome => ({ result, rounds, partyDeaths, partyTakenOut, damageDealt, tookOut });
   const outcomes = [
     outcome("party", 2, 0, 1, [5, 0, 4, 3, 7], [1, 0, 1, 1, 1]),
     // Beaten without a death (luck held): retreating would still have been better.

@@ -32,7 +32,6 @@ export interface FightOutcome {
   readonly rounds: number;
   readonly partyDeaths: number;
   readonly partyTakenOut: number;
-  readonly foesTakenOut: number;
   /** By fighter index: endurance and health taken off enemies, and enemies taken out. */
   readonly damageDealt: readonly number[];
   readonly tookOut: readonly number[];
@@ -258,7 +257,6 @@ export function simulateFight(prepared: PreparedFight, dice: DiceSource): FightO
     rounds: Math.max(0, Math.min(fight.lastRound, MAX_ROUNDS) - startRound + 1),
     partyDeaths: party.filter((f) => f.life.status.dead).length,
     partyTakenOut: party.filter((f) => !f.standing).length,
-    foesTakenOut: sideOf(fight, "foes").filter((f) => !f.standing).length,
     damageDealt: fight.fighters.map((f) => f.damageDealt),
     tookOut: fight.fighters.map((f) => f.tookOut),
   };
