@@ -58,6 +58,20 @@ describe("initiative in a simulated fight", () => {
       });
       expect(firstToMove(tired, [6, 1])).toEqual(["x", "y"]);
     });
+
+    it("and its DEX bonuses: +1 from an effect turns a 5 into a pass", () => {
+      const nimble = fighter("hero", "party", {
+        modifiers: {
+          exhaustion: 0,
+          attributes: { dex: { bonus: 1, disadvantage: 0 } },
+          skills: {},
+          conditions: [],
+          effects: [],
+          light: null,
+        },
+      });
+      expect(firstToMove(nimble, [5, 1])).toEqual(["hero"]);
+    });
   });
 });
 
@@ -66,7 +80,9 @@ describe("a fight under way, picked up from the tracker", () => {
    * The tracker's schedule: the goblins started, the goblin has taken its turn, the hero is to move.
    * "torch" is a combatant the simulator does not fight with (no actor).
    */
-  function underWay(options: { heroCanAct?: boolean; extra?: string[] } = {}): TurnState {
+  function underWay(
+    options: { heroCanAct?: boolean; extra?: string[]; markedOut?: string[] } = {},
+  ): TurnState {
     const members = [
       { id: "torch", teamId: "goblins" },
       { id: "hero", teamId: "heroes", canAct: options.heroCanAct ?? true },
@@ -87,7 +103,10 @@ describe("a fight under way, picked up from the tracker", () => {
       cannotBeSurprised: false,
       acted: false,
     }));
-    return { ...result.state, members: [...result.state.members, ...extra] };
+    const marked = result.state.members.map((m) =>
+      options.markedOut?.includes(m.id) ? { ...m, canAct: false } : m,
+    );
+    return { ...result.state, members: [...marked, ...extra] };
   }
   const duel = [fighter("hero", "party"), fighter("foe", "foes")];
 
@@ -112,6 +131,14 @@ describe("a fight under way, picked up from the tracker", () => {
       encounter(unarmedFoe, { startingSide: "foes", turns: underWay({ heroCanAct: false }) }),
     );
     expect(result.partyWins.value).toBe(1);
+  });
+
+  it("each fighter's own mark is corrected: with the hero and the goblin both marked out, both fight", () => {
+    const result = odds(
+      encounter(duel, { startingSide: "foes", turns: underWay({ markedOut: ["hero", "foe"] }) }),
+    );
+    expect(result.partyWins.value).toBeGreaterThan(0);
+    expect(result.foesWin.value).toBeGreaterThan(0);
   });
 
   it("a schedule that lists a combatant twice is refused, wherever the repeat stands", () => {
