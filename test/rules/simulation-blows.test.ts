@@ -130,6 +130,29 @@ describe("the target's reaction", () => {
   });
 });
 
+describe("one reaction a round", () => {
+  it("a shield that stops any blow it meets still lets the brute's later blows in the round through", () => {
+    // Block 100 and durability 50: every block stops the whole blow, and the shield outlasts the fight.
+    const wall: DefenceItem = {
+      blockValue: 100,
+      parryValue: 0,
+      metal: true,
+      durability: { value: 50, max: 50 },
+    };
+    const hero = fighter(
+      "hero",
+      "party",
+      { weapons: [], blockItem: wall },
+      { endurance: { value: 0, max: 10 }, health: { value: 100, max: 100 }, stamina: { value: 30, max: 30 } },
+    );
+    const brute = fighter("brute", "foes", {}, { endurance: { value: 5000, max: 5000 } });
+    // Were every blow blocked, the hero would stand all thirty rounds.
+    expect(oddsOf(encounter([hero, brute], { startingSide: "foes" }), 300).foesWin.value).toBeGreaterThan(
+      0.9,
+    );
+  });
+});
+
 describe("detachments (RULES §7.4)", () => {
   const rules = { ...DEFAULT_RULES, detachments: true };
   const band = (detachment: boolean) => fighter("band", "party", { detachment });
