@@ -37,6 +37,23 @@ describe("the death rules in a simulated fight", () => {
     expect(odds.deaths.value).toBe(1);
   });
 
+  it("S1: ten rounds, not ten turns: in a fight of many turns won within a few rounds, the downed one lives", () => {
+    const brute = fighter("brute", "foes", {}, { endurance: { value: 40, max: 40 } });
+    const helpers = [1, 2, 3, 4].map((n) => tank(`helper${n}`, "party", false));
+    const odds = oddsOf(
+      encounter([victim(), tank("hero", "party", true), ...helpers, brute], {
+        rules: stabilise,
+        startingSide: "foes",
+      }),
+      100,
+    );
+    // Six turns a round: ten of them pass within the second round.
+    expect(odds.partyWins.value).toBe(1);
+    expect(odds.rounds.high).toBeLessThan(10);
+    expect(odds.takenOut.value).toBeGreaterThan(0.5);
+    expect(odds.anyDeath.value).toBe(0);
+  });
+
   it("the luck rule in the same fight: the death luck test decides at the blow, so some survive", () => {
     const long = encounter([tank("tank", "party", false), victim(), tank("brute", "foes", true)], {
       startingSide: "foes",
