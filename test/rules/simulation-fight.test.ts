@@ -162,6 +162,30 @@ describe("the party's Emergency Retreat (policy: at half strength)", () => {
     expect(three.retreats.value).toBe(0);
   });
 
+  it("called on the party's own move: a foe who moves between the fall and that move still strikes", () => {
+    const dex = (rating: 4 | 6 | 10 | 12) => ({
+      attributes: { str: 6, dex: rating, con: 6, int: 6, wis: 6, cha: 6 } as const,
+    });
+    // By DEX: the first brute (which fells the victim), the second, then the party.
+    const first = fighter("first", "foes", {}, { ...dex(12), endurance: { value: 5000, max: 5000 } });
+    const second = fighter("second", "foes", {}, { ...dex(10), endurance: { value: 5000, max: 5000 } });
+    const odds = oddsOf(
+      encounter(
+        [
+          fighter("victim", "party", { weapons: [] }, { ...fragile, ...dex(6) }),
+          fighter("tank", "party", { weapons: [] }, { ...dex(4), endurance: { value: 5000, max: 5000 } }),
+          first,
+          second,
+        ],
+        { policy: retreating, rules: { ...DEFAULT_RULES, initiativeMode: "dexterity" } },
+      ),
+      200,
+    );
+    expect(odds.retreats.value).toBe(1);
+    // Its three attacks on the tank come before the retreat in most fights (each hit is 10 or more).
+    expect(odds.threats.find((t) => t.id === "second")?.damage).toBeGreaterThan(5);
+  });
+
   it("never called with the world's retreat rule off, nor by a party that fights to the end", () => {
     const fight = [victim(), tank("tank", "party", false), tank("brute", "foes", true)];
     const off = { ...DEFAULT_RULES, emergencyRetreat: false };
