@@ -8,7 +8,7 @@ import type { LifeStatus } from "../../src/rules/death";
 import type { DefenceItem } from "../../src/rules/defences";
 import { seededDice } from "../../src/rules/dice";
 import { DEFAULT_RULES, runFights, type FighterInput } from "../../src/rules/simulation";
-import { clearlyAbove, encounter, fighter, oddsOf, prepared, sword } from "./simulation-fixtures";
+import { clearlyAbove, encounter, fighter, fragile, oddsOf, prepared, sword } from "./simulation-fixtures";
 
 const direct = { ...DEFAULT_RULES, damageRule: "direct" as const };
 const plainModifiers = {
@@ -69,6 +69,37 @@ describe("direct damage (RULES §7.3)", () => {
     expect(oddsOf(encounter([hindered, foe], { rules: direct }))).toEqual(
       oddsOf(encounter([dagger, foe], { rules: direct })),
     );
+  });
+
+  it("the die by the attacker's edge: d12 with an advantage, the weapon's d8 without, d4 with a disadvantage", () => {
+    // Thirty rounds of blows on a target that never falls: the foe's damage per fight is its die's.
+    const wall = fighter("wall", "party", { weapons: [] }, { endurance: { value: 5000, max: 5000 } });
+    const damage = (modifiers: Partial<FighterInput["modifiers"]>) =>
+      oddsOf(
+        encounter([wall, fighter("foe", "foes", { modifiers: { ...plainModifiers, ...modifiers } })], {
+          rules: direct,
+        }),
+        100,
+      ).threats[0]?.damage ?? NaN;
+    const enhanced = damage({ light: { level: "darkness", darksight: true } });
+    const normal = damage({});
+    const impaired = damage({ skills: { combat: { bonus: 0, disadvantage: 1 } } });
+    expect(enhanced).toBeGreaterThan(normal * 1.2);
+    expect(normal).toBeGreaterThan(impaired * 1.2);
+  });
+
+  it("the reaction is kept for fortifying: a STR bonus keeps the hero conscious longer", () => {
+    const brute = fighter("brute", "foes", {}, { endurance: { value: 5000, max: 5000 } });
+    const hero = (bonus: number) =>
+      fighter(
+        "hero",
+        "party",
+        { weapons: [], modifiers: { ...plainModifiers, attributes: { str: { bonus, disadvantage: 0 } } } },
+        { stamina: { value: 30, max: 30 }, health: { value: 30, max: 30 } },
+      );
+    const rounds = (bonus: number) =>
+      oddsOf(encounter([hero(bonus), brute], { rules: direct, startingSide: "foes" }), 800).rounds;
+    expect(clearlyAbove(rounds(5), rounds(0))).toBe(true);
   });
 
   it("a larger attacker's blow counts the target's armour for less", () => {
@@ -153,6 +184,31 @@ describe("one reaction a round", () => {
   });
 });
 
+describe("a reaction every round", () => {
+  it("the shield is raised again each round: one that lasts keeps the hero up longer than one that breaks at once", () => {
+    const shield = (durability: number): DefenceItem => ({
+      blockValue: 100,
+      parryValue: 0,
+      metal: true,
+      durability: { value: durability, max: durability },
+    });
+    const hero = (durability: number) =>
+      fighter(
+        "hero",
+        "party",
+        { weapons: [], blockItem: shield(durability) },
+        {
+          ...fragile,
+          stamina: { value: 30, max: 30 },
+        },
+      );
+    const brute = fighter("brute", "foes", {}, { endurance: { value: 5000, max: 5000 } });
+    const rounds = (durability: number) =>
+      oddsOf(encounter([hero(durability), brute], { startingSide: "foes" }), 500).rounds;
+    expect(clearlyAbove(rounds(50), rounds(1))).toBe(true);
+  });
+});
+
 describe("detachments (RULES §7.4)", () => {
   const rules = { ...DEFAULT_RULES, detachments: true };
   const band = (detachment: boolean) => fighter("band", "party", { detachment });
@@ -160,6 +216,24 @@ describe("detachments (RULES §7.4)", () => {
 
   it("with the rule off, a fighter marked as a detachment fights as any other", () => {
     expect(oddsOf(encounter([band(true), foe(false)]))).toEqual(oddsOf(encounter([band(false), foe(false)])));
+  });
+
+  it("the edge is one advantage on the attack roll, and against a detachment one disadvantage unless the weapon is a blast", () => {
+    // The foe is unarmed, so only the band's attacks tell; light gives the same edge another way.
+    const unarmedFoe = (detachment: boolean) => fighter("foe", "foes", { weapons: [], detachment });
+    const lit = (level: "darkness", darksight: boolean) => ({
+      modifiers: { ...plainModifiers, light: { level, darksight } },
+    });
+    expect(oddsOf(encounter([band(true), unarmedFoe(false)], { rules }))).toEqual(
+      oddsOf(encounter([fighter("band", "party", lit("darkness", true)), unarmedFoe(false)], { rules })),
+    );
+    const blastInDarkness = fighter("band", "party", {
+      ...lit("darkness", false),
+      weapons: [{ ...sword, blast: true }],
+    });
+    expect(oddsOf(encounter([band(false), unarmedFoe(true)], { rules }))).toEqual(
+      oddsOf(encounter([blastInDarkness, unarmedFoe(true)], { rules })),
+    );
   });
 
   it("a detachment has the edge over a lone fighter, and the lone fighter the worse of it", () => {
@@ -204,6 +278,34 @@ describe("the weapon a fighter fights with (its best expected blow)", () => {
     );
   });
 
+  it("the attribute's die weighs its mean: a STR d4 weapon with 5 more damage beats a DEX d12 one", () => {
+    const quick = {
+      attacker: {
+        ...fighter("h", "party").attacker,
+        attributes: { str: 4, dex: 12, con: 6, int: 6, wis: 6, cha: 6 } as const,
+      },
+    };
+    const heavy: AttackWeapon = { ...sword, attributes: ["str"], damage: 15 };
+    const light: AttackWeapon = { ...sword, attributes: ["dex"], damage: 10 };
+    expect(withWeapons([light, heavy], DEFAULT_RULES, quick)).toEqual(
+      withWeapons([heavy], DEFAULT_RULES, quick),
+    );
+  });
+
+  it("no die at all counts as 0: DEX d4 (2½ on average) over STR 0 with 2 more damage", () => {
+    const weak = {
+      attacker: {
+        ...fighter("h", "party").attacker,
+        attributes: { str: 0, dex: 4, con: 6, int: 6, wis: 6, cha: 6 } as const,
+      },
+    };
+    const heavy: AttackWeapon = { ...sword, attributes: ["str"], damage: 12 };
+    const light: AttackWeapon = { ...sword, attributes: ["dex"], damage: 10 };
+    expect(withWeapons([heavy, light], DEFAULT_RULES, weak)).toEqual(
+      withWeapons([light], DEFAULT_RULES, weak),
+    );
+  });
+
   it("proficiency: the +1 of a weapon the hero knows decides between two of equal damage", () => {
     const known: AttackWeapon = { ...sword, proficiencies: ["exotic", "martial"] };
     const unknown: AttackWeapon = { ...sword, proficiencies: ["exotic"] };
@@ -241,6 +343,7 @@ describe("the weapon a fighter fights with (its best expected blow)", () => {
       fighter("foe", "foes", { weapons: [] }),
     );
     expect(odds.stalemates.value).toBe(1);
+    expect(odds.rounds.value).toBe(0);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { attackTestSpec } from "../../src/rules/attacks";
 import { seededDice } from "../../src/rules/dice";
 import { hitChance, luckChance } from "../../src/rules/odds";
+import type { Modifier } from "../../src/rules/tests";
 import {
   DEFAULT_POLICY,
   DEFAULT_RULES,
@@ -19,7 +20,7 @@ import {
 import { encounter, fighter, fragile, prepared, sword } from "./simulation-fixtures";
 
 /** Exact chance that one turn of three attacks (−0, −2, −4) lands at least one hit. */
-function turnHitChance(attacker: FighterInput, evasion: number): number {
+function turnHitChance(attacker: FighterInput, evasion: number, modifiers: Modifier[] = []): number {
   let miss = 1;
   for (let made = 0; made < 3; made++) {
     const spec = attackTestSpec({
@@ -27,6 +28,7 @@ function turnHitChance(attacker: FighterInput, evasion: number): number {
       weapon: sword,
       attribute: "str",
       targets: [{ id: "t", evasion, deflection: { physical: 0, elemental: 0 }, size: 4 }],
+      modifiers,
     });
     miss *= 1 - hitChance(spec, evasion, { criticalThreshold: sword.criticalThreshold }).value;
   }
@@ -72,6 +74,21 @@ describe("encounter simulation agrees with the rules engine's exact odds", () =>
     const runs = perSeed(
       prepared(encounter([hero, dummy])),
       20,
+      1500,
+      (o) => o.result === "party" && o.rounds === 1,
+    );
+    expectAgreement(runs, exact, 1500);
+  });
+
+  it("an exhausted attacker (exhaustion 2): the same chance with −2 on each attack", () => {
+    const tired = fighter("hero", "party", {
+      modifiers: { exhaustion: 2, attributes: {}, skills: {}, conditions: [], effects: [], light: null },
+    });
+    const dummy = fighter("dummy", "foes", { weapons: [] }, fragile);
+    const exact = turnHitChance(tired, dummy.evasion, [{ label: "exhaustion", value: -2 }]);
+    const runs = perSeed(
+      prepared(encounter([tired, dummy])),
+      10,
       1500,
       (o) => o.result === "party" && o.rounds === 1,
     );
