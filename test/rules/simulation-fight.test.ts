@@ -71,6 +71,23 @@ describe("the death rules in a simulated fight", () => {
     expect(odds.anyDeath.value).toBe(0);
   });
 
+  it("a character marked dying by hand, without a countdown, takes its turns without saves", () => {
+    const marked = fighter(
+      "marked",
+      "party",
+      {},
+      {
+        status: { unconscious: false, dying: true, stable: false, dead: false, routed: false },
+      },
+    );
+    const odds = oddsOf(
+      encounter([fighter("hero", "party"), marked, fighter("foe", "foes")], { rules: dying }),
+      50,
+    );
+    expect(odds.partyWins.value + odds.foesWin.value).toBe(1);
+    expect(odds.anyDeath.value).toBe(0);
+  });
+
   it("S2: in a long fight the dying character rolls its death saves: about 45 % die (three failures first)", () => {
     const long = encounter([tank("tank", "party", false), victim(), tank("brute", "foes", true)], {
       rules: dying,
@@ -236,9 +253,9 @@ describe("the foes' morale (policy: break at morale)", () => {
   const hero = tank("hero", "party", true);
   const weak = (id: string, extra: Partial<FighterInput> = {}) =>
     fighter(id, "foes", { weapons: [], ...extra }, fragile);
-  // Many hits: never taken out in the turn that takes out a weak one; never flees (+20).
+  // Three hits at least (70 against at most 31 a hit): never taken out in the turn of another loss; never flees (+20).
   const sturdy = (id: string, extra: Partial<FighterInput> = {}) =>
-    fighter(id, "foes", { weapons: [], moraleBonus: 20, ...extra }, { endurance: { value: 200, max: 200 } });
+    fighter(id, "foes", { weapons: [], moraleBonus: 20, ...extra }, { endurance: { value: 60, max: 60 } });
   const wall = (id: string, extra: Partial<FighterInput> = {}) =>
     fighter(id, "foes", { weapons: [], group: "wall", ...extra }, { endurance: { value: 5000, max: 5000 } });
   const partyWins = (foes: FighterInput[]) =>
@@ -252,15 +269,20 @@ describe("the foes' morale (policy: break at morale)", () => {
     expectChance(partyWins([weak("g1"), wall("w1")]), 0.5);
   });
 
-  it("another when half of them are out: two checks, 1 − ½ × ½", () => {
-    expectChance(partyWins([weak("g1"), sturdy("g2"), wall("w1"), wall("w2")]), 0.75);
+  it("another when half of them are out, and none for the losses between: two checks, 1 − ½ × ½", () => {
+    // Losses: the weak one (first), the 2nd and 3rd (no check), the 4th of 7 (half).
+    const sturdies = [1, 2, 3].map((n) => sturdy(`s${n}`));
+    const walls = [1, 2, 3].map((n) => wall(`w${n}`));
+    expectChance(partyWins([weak("g1"), ...sturdies, ...walls]), 0.75);
   });
 
-  it("another when their leader falls (before half are out): 1 − ½ × ½", () => {
-    expectChance(
-      partyWins([weak("g1"), sturdy("boss", { leader: true }), wall("w1"), wall("w2"), wall("w3")]),
-      0.75,
-    );
+  it("another when their leader falls, and none for the next loss: 1 − ½ × ½", () => {
+    const walls = [1, 2, 3, 4, 5].map((n) => wall(`w${n}`));
+    expectChance(partyWins([weak("g1"), sturdy("boss", { leader: true }), sturdy("s1"), ...walls]), 0.75);
+  });
+
+  it("a fallen foe no longer steadies its group: the first to fall had +20, the wall still flees half the time", () => {
+    expectChance(partyWins([weak("captain", { group: "wall", moraleBonus: 20 }), wall("w1")]), 0.5);
   });
 
   it("player characters among the foes check one by one with their WIS (d12: +3), not a morale bonus", () => {
