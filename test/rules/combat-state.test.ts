@@ -151,6 +151,21 @@ describe("reconciling one member at a time", () => {
     expect(captain(back.state)).toMatchObject({ canAct: true, surprised: false, cannotBeSurprised: false });
   });
 
+  it("refuses a roster that puts someone in a team the combat does not have, and says which step failed", () => {
+    const stranger = reconcileRoster(
+      running(),
+      ["party", "guards"],
+      [...roster(), { id: "wolf", teamId: "wolves", canAct: true, cannotBeSurprised: false }],
+    );
+    expect(stranger).toEqual({ ok: false, reason: "unknown-team" });
+    const deserter = reconcileRoster(
+      running(),
+      ["party", "guards"],
+      roster({ teamId: "wolves", canAct: false }),
+    );
+    expect(deserter).toEqual({ ok: false, reason: "unknown-team" });
+  });
+
   it("passes on the events of each change, the move included", () => {
     const guardsMove = accepted(endTurn(accepted(takeTurn(running(), "roland")).state)).state;
     const { events } = accepted(
@@ -244,6 +259,23 @@ describe("reading back a fight in progress", () => {
     expect(acted.history.length).toBeGreaterThan(0);
     const stored = structuredClone(acted);
     expect(parseTurnState(stored)).toEqual(acted);
+  });
+
+  it("gives back a dexterity-mode surprise round as it was stored: who surprised, the sequence, who had acted", () => {
+    const party: RosterEntry[] = [
+      { id: "roland", teamId: "party", canAct: true, cannotBeSurprised: false },
+      { id: "petra", teamId: "party", canAct: true, cannotBeSurprised: false },
+      { id: "mira", teamId: "party", canAct: true, cannotBeSurprised: false },
+      ...roster.filter((entry) => entry.teamId === "guards"),
+    ];
+    const setUp = accepted(setupTurnState("dexterity", ["party", "guards"], party)).state;
+    const sequence = [["roland"], ["petra"], ["mira"], ["captain"]];
+    let state = accepted(beginCombat(setUp, { surprisingTeams: ["party"], sequence })).state;
+    state = accepted(endTurn(accepted(takeTurn(state, "roland")).state)).state;
+    state = accepted(takeTurn(state, "petra")).state;
+    expect(state).toMatchObject({ phase: "surprise", surprisingTeams: ["party"], sequence });
+    expect(state.history.map((entry) => entry.acted)).toEqual([[], ["roland"]]);
+    expect(parseTurnState(structuredClone(state))).toEqual(state);
   });
 
   it("reads a history entry of an unknown phase as one of the normal round", () => {

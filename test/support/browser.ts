@@ -5,7 +5,8 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, expect } from "vitest";
 import { findBrowser, noBrowserMessage, thisMachine } from "../../tools/find-browser.mjs";
 import { iconFontCss } from "./icon-font";
 import { ROOT } from "./render";
@@ -20,8 +21,50 @@ function browserPath(): string {
   return search.found.path;
 }
 
+/** What the pages of this file's browser reported: uncaught errors, console errors, failed loads. */
+const pageProblems: string[] = [];
+
+const watched = new WeakSet<Page>();
+
+function watchPage(page: Page): void {
+  if (watched.has(page)) return; // newPage may open its page through the wrapped newContext
+  watched.add(page);
+  page.on("pageerror", (error) => pageProblems.push(`uncaught ${error.name}: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") pageProblems.push(`console.error: ${message.text()}`);
+  });
+  page.on("requestfailed", (request) => pageProblems.push(`failed to load ${request.url()}`));
+}
+
+function watchContext(context: BrowserContext): BrowserContext {
+  context.on("page", watchPage);
+  return context;
+}
+
+// Every browser test imports this module, so each one also fails when a page it opened reported an
+// error: a broken script, a worker that threw, an image or font that did not load.
+function expectQuietPages(): void {
+  const problems = pageProblems.splice(0);
+  expect(problems, "errors the browser's pages reported").toEqual([]);
+}
+afterEach(expectQuietPages);
+afterAll(expectQuietPages);
+
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(RESULTS, { recursive: true });
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchContext(await newContext(options));
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    watchPage(page);
+    return page;
+  };
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: browserPath(),
     headless: true,
