@@ -3,7 +3,13 @@
  * death rules, morale, the Emergency Retreat, and the thirty-round limit.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POLICY, DEFAULT_RULES, MAX_ROUNDS, type FighterInput } from "../../src/rules/simulation";
+import {
+  DEFAULT_POLICY,
+  DEFAULT_RULES,
+  MAX_ROUNDS,
+  wilson,
+  type FighterInput,
+} from "../../src/rules/simulation";
 import { encounter, fighter, fragile, oddsOf } from "./simulation-fixtures";
 
 /** Any hit takes it out, and it strikes no blow itself. */
@@ -258,22 +264,39 @@ describe("the foes' morale (policy: break at morale)", () => {
     fighter(id, "foes", { weapons: [], moraleBonus: 20, ...extra }, { endurance: { value: 60, max: 60 } });
   const wall = (id: string, extra: Partial<FighterInput> = {}) =>
     fighter(id, "foes", { weapons: [], group: "wall", ...extra }, { endurance: { value: 5000, max: 5000 } });
-  const partyWins = (foes: FighterInput[]) =>
-    oddsOf(encounter([hero, ...foes], { rules: morale, policy: breaking }), 800).partyWins;
-  const expectChance = (estimate: { low: number; high: number }, exact: number) => {
-    expect(estimate.low).toBeLessThanOrEqual(exact);
-    expect(estimate.high).toBeGreaterThanOrEqual(exact);
+  const FIGHTS = 800;
+  const partyWins = (foes: FighterInput[], heroes = 1) =>
+    oddsOf(
+      encounter([hero, ...(heroes > 1 ? [tank("second", "party", true)] : []), ...foes], {
+        rules: morale,
+        policy: breaking,
+      }),
+      FIGHTS,
+    ).partyWins;
+  // Three standard errors, not the shown 95 %: seven exact chances here, none should miss by luck,
+  // and a check too many or too few moves the chance by an eighth or more.
+  const expectChance = (estimate: { value: number }, exact: number) => {
+    const wide = wilson(Math.round(estimate.value * FIGHTS), FIGHTS, 3);
+    expect(wide.low).toBeLessThanOrEqual(exact);
+    expect(wide.high).toBeGreaterThanOrEqual(exact);
   };
 
   it("one check at the first loss: the wall flees half the time", () => {
     expectChance(partyWins([weak("g1"), wall("w1")]), 0.5);
   });
 
-  it("another when half of them are out, and none for the losses between: two checks, 1 − ½ × ½", () => {
-    // Losses: the weak one (first), the 2nd and 3rd (no check), the 4th of 7 (half).
-    const sturdies = [1, 2, 3].map((n) => sturdy(`s${n}`));
+  it("another when half of them are out, and none for the losses between or after: 1 − ½ × ½", () => {
+    // Two heroes, so the fight is over in time. Losses: the weak one (first), the 2nd and 3rd (no
+    // check), the 4th of 8 (half), the 5th (no check).
+    const sturdies = [1, 2, 3, 4].map((n) => sturdy(`s${n}`));
     const walls = [1, 2, 3].map((n) => wall(`w${n}`));
-    expectChance(partyWins([weak("g1"), ...sturdies, ...walls]), 0.75);
+    expectChance(partyWins([weak("g1"), ...sturdies, ...walls], 2), 0.75);
+  });
+
+  it("half means half: the 4th loss of 8 calls the check, with no loss after it", () => {
+    const sturdies = [1, 2, 3].map((n) => sturdy(`s${n}`));
+    const walls = [1, 2, 3, 4].map((n) => wall(`w${n}`));
+    expectChance(partyWins([weak("g1"), ...sturdies, ...walls], 2), 0.75);
   });
 
   it("another when their leader falls, and none for the next loss: 1 − ½ × ½", () => {
