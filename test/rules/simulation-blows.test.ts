@@ -218,6 +218,21 @@ describe("detachments (RULES §7.4)", () => {
     expect(oddsOf(encounter([band(true), foe(false)]))).toEqual(oddsOf(encounter([band(false), foe(false)])));
   });
 
+  it("under direct damage the edge moves the die: a lone fighter striking a detachment rolls the d4 of a disadvantage", () => {
+    const directRules = { ...rules, damageRule: "direct" as const };
+    const regiment = fighter("regiment", "foes", { weapons: [], detachment: true });
+    const seen = (band: FighterInput) => oddsOf(encounter([band, regiment], { rules: directRules }), 100);
+    const darksight = { ...plainModifiers, light: { level: "darkness" as const, darksight: true } };
+    // The sword's d8 falls to a d4 against the regiment, like a d4 weapon's.
+    expect(seen(fighter("band", "party"))).toEqual(
+      seen(fighter("band", "party", { weapons: [{ ...sword, damageDie: 4 }] })),
+    );
+    // A blast weapon keeps its d8, as a sword does with an advantage to cancel the edge.
+    expect(seen(fighter("band", "party", { weapons: [{ ...sword, blast: true }] }))).toEqual(
+      seen(fighter("band", "party", { modifiers: darksight })),
+    );
+  });
+
   it("the edge is one advantage on the attack roll, and against a detachment one disadvantage unless the weapon is a blast", () => {
     // The foe is unarmed, so only the band's attacks tell; light gives the same edge another way.
     const unarmedFoe = (detachment: boolean) => fighter("foe", "foes", { weapons: [], detachment });
