@@ -102,6 +102,16 @@ describe("direct damage (RULES §7.3)", () => {
     expect(clearlyAbove(rounds(5), rounds(0))).toBe(true);
   });
 
+  it("bare hands too: an advantage makes an unarmed blow the enhanced d12", () => {
+    const wall = fighter("wall", "party", { weapons: [] }, { endurance: { value: 5000, max: 5000 } });
+    const darksight = { ...plainModifiers, light: { level: "darkness" as const, darksight: true } };
+    const fist: AttackWeapon = { ...sword, damageDie: 4, damageType: "bludgeoning" };
+    const foe = (weapons: AttackWeapon[]) => fighter("foe", "foes", { weapons, modifiers: darksight });
+    expect(oddsOf(encounter([wall, foe([])], { rules: direct }), 100)).toEqual(
+      oddsOf(encounter([wall, foe([fist])], { rules: direct }), 100),
+    );
+  });
+
   it("a larger attacker's blow counts the target's armour for less", () => {
     const big = fighter("ogre", "foes", { size: 6, attacker: { ...fighter("o", "foes").attacker, size: 6 } });
     const armouredHero = fighter(

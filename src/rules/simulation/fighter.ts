@@ -37,6 +37,8 @@ export interface Fighter {
   blockItem: DefenceItem | null;
   parryItem: DefenceItem | null;
   readonly attack: PreparedAttack | null;
+  /** Under direct damage, its own edge on a blow (enhanced d12, impaired d4), bare hands included. */
+  readonly directEdge: number;
   /** The fighter as an attack's only target, and as an attacker by attacks already made this round. */
   readonly asTargets: readonly AttackTarget[];
   readonly asAttacker: readonly Attacker[];
@@ -119,6 +121,13 @@ function prepareAttack(input: FighterInput, state: ModifierState, direct: boolea
   return best?.attack ?? null;
 }
 
+/** The edge a fighter's blows carry: its weapon attack's, or with bare hands the attack's own (Combat, light). */
+function directEdgeOf(attack: PreparedAttack | null, state: ModifierState): number {
+  if (attack !== null) return attack.advantages - attack.disadvantages;
+  const counts = advantageCounts(rollModifiers(state, "attack", undefined, "combat", "melee"));
+  return counts.advantages - counts.disadvantages;
+}
+
 function startingEconomy(input: FighterInput): TurnEconomy {
   const economy = createEconomy();
   return {
@@ -130,6 +139,7 @@ function startingEconomy(input: FighterInput): TurnEconomy {
 
 export function createFighter(input: FighterInput, index: number, direct: boolean): Fighter {
   const state = modifierStateOf(input);
+  const attack = prepareAttack(input, state, direct);
   return {
     index,
     input,
@@ -138,7 +148,8 @@ export function createFighter(input: FighterInput, index: number, direct: boolea
     economy: startingEconomy(input),
     blockItem: input.blockItem,
     parryItem: input.parryItem,
-    attack: prepareAttack(input, state, direct),
+    attack,
+    directEdge: directEdgeOf(attack, state),
     asTargets: [
       { id: input.id, evasion: input.evasion, deflection: input.life.deflection, size: input.size },
     ],

@@ -97,7 +97,7 @@ function attackBlow(
 function directBlow(attacker: Fighter, target: Fighter, rules: SimulationRules, dice: DiceSource): Blow {
   const weapon = attacker.attack?.weapon ?? null;
   const edge = detachmentEdge(attacker, target, rules, weapon?.blast ?? false);
-  const own = attacker.attack === null ? 0 : attacker.attack.advantages - attacker.attack.disadvantages;
+  const own = attacker.directEdge;
   const position = own > 0 ? "enhanced" : own < 0 ? "impaired" : "normal";
   const strike = { attackerId: attacker.input.id, die: weapon?.damageDie ?? null, detachment: edge };
   const roll = rollDirect(directDice([strike], position), dice);
