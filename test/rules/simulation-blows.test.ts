@@ -241,6 +241,11 @@ describe("detachments (RULES §7.4)", () => {
     expect(seen(fighter("band", "party", { weapons: [{ ...sword, blast: true }] }))).toEqual(
       seen(fighter("band", "party", { modifiers: darksight })),
     );
+    // Bare hands are no blast: with an advantage to cancel the edge, they roll their own d4.
+    const fist: AttackWeapon = { ...sword, damageDie: 4, damageType: "bludgeoning" };
+    expect(seen(fighter("band", "party", { weapons: [], modifiers: darksight }))).toEqual(
+      seen(fighter("band", "party", { weapons: [fist], modifiers: darksight })),
+    );
   });
 
   it("the edge is one advantage on the attack roll, and against a detachment one disadvantage unless the weapon is a blast", () => {
