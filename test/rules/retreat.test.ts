@@ -11,6 +11,7 @@ import {
   applyRetreatRevert,
   applyRetreatUpdate,
   attributesLeftToReduce,
+  pickSeriousInjuryAttribute,
   resolveEmergencyRetreat,
   retreatTablesProblems,
   revertCharacterRetreat,
@@ -436,6 +437,47 @@ describe("serious injuries", () => {
     expect(result.update.createInjuries).toEqual([
       { id: `${result.id}:injury-1`, kind: "serious", attribute: "con", from: 10, to: 8, origin: result.id },
     ]);
+  });
+});
+
+describe("the attribute a serious injury strikes, and the dice its card lists", () => {
+  const all = (rating: DieRating): Record<Attribute, DieRating> =>
+    Object.fromEntries(ATTRIBUTES.map((a) => [a, rating])) as Record<Attribute, DieRating>;
+
+  it("with no attribute left to step down, no die is rolled and none is listed", () => {
+    const dice = fixedDice([]);
+    expect(pickSeriousInjuryAttribute(all(6), new Set(ATTRIBUTES), dice)).toEqual({
+      attribute: null,
+      rolls: [],
+    });
+    expect(dice.remaining()).toBe(0);
+  });
+
+  it("with one attribute left, a d6 that lands elsewhere gives that one, with no second die", () => {
+    const dice = fixedDice([1]);
+    const reduced = new Set<Attribute>(ATTRIBUTES.filter((a) => a !== "wis"));
+    const pick = pickSeriousInjuryAttribute(all(6), reduced, dice);
+    expect(pick).toEqual({
+      attribute: "wis",
+      rolls: [{ purpose: "serious-attribute", die: 6, faces: [1], modifier: 0, total: 1 }],
+    });
+  });
+
+  it("a d6 that lands on an attribute left to step down takes it, and the card lists that one die", () => {
+    const pick = pickSeriousInjuryAttribute(all(6), new Set<Attribute>(["str"]), fixedDice([2]));
+    expect(pick).toEqual({
+      attribute: ATTRIBUTES[1],
+      rolls: [{ purpose: "serious-attribute", die: 6, faces: [2], modifier: 0, total: 2 }],
+    });
+  });
+
+  it("a d6 that lands on an attribute already reduced is rolled again over those left", () => {
+    const dice = fixedDice([1, 2]);
+    const pick = pickSeriousInjuryAttribute(all(6), new Set<Attribute>(["str"]), dice);
+    const left = ATTRIBUTES.filter((a) => a !== "str");
+    expect(pick.attribute).toBe(left[1]);
+    expect(pick.rolls).toHaveLength(2);
+    expect(dice.remaining()).toBe(0);
   });
 });
 

@@ -112,6 +112,25 @@ describe("direct damage (RULES §7.3)", () => {
     );
   });
 
+  it("bare hands with a disadvantage: the impaired d4, never the enhanced d12", () => {
+    const wall = fighter("wall", "party", { weapons: [] }, { endurance: { value: 5000, max: 5000 } });
+    const hindered = { ...plainModifiers, skills: { combat: { bonus: 0, disadvantage: 1 } } };
+    const foe = (modifiers: FighterInput["modifiers"]) => fighter("foe", "foes", { weapons: [], modifiers });
+    expect(oddsOf(encounter([wall, foe(hindered)], { rules: direct }), 100)).toEqual(
+      oddsOf(encounter([wall, foe(plainModifiers)], { rules: direct }), 100),
+    );
+  });
+
+  it("a hindrance on the weapon's attribute counts too: a STR sword under a STR disadvantage rolls the d4", () => {
+    const wall = fighter("wall", "party", { weapons: [] }, { endurance: { value: 5000, max: 5000 } });
+    const weakened = { ...plainModifiers, attributes: { str: { bonus: 0, disadvantage: 1 } } };
+    const hindered = fighter("foe", "foes", { modifiers: weakened });
+    const dagger = fighter("foe", "foes", { weapons: [{ ...sword, damageDie: 4 }] });
+    expect(oddsOf(encounter([wall, hindered], { rules: direct }), 100)).toEqual(
+      oddsOf(encounter([wall, dagger], { rules: direct }), 100),
+    );
+  });
+
   it("a larger attacker's blow counts the target's armour for less", () => {
     const big = fighter("ogre", "foes", { size: 6, attacker: { ...fighter("o", "foes").attacker, size: 6 } });
     const armouredHero = fighter(
@@ -292,6 +311,22 @@ describe("the weapon a fighter fights with (its best expected blow)", () => {
 
   it("under direct damage: the club's d12 over the dagger's d4", () => {
     expect(withWeapons([dagger, club], direct)).toEqual(withWeapons([club], direct));
+  });
+
+  it("under direct damage with an edge every weapon rolls the same die, so the first listed is kept", () => {
+    // Armour against blades and clubs but none against fire: the weapon kept shows in the figures.
+    const armoured = fighter("foe", "foes", {}, { deflection: { physical: 3, elemental: 0 } });
+    const fireDagger: AttackWeapon = { ...dagger, damageType: "fire" };
+    const darksight = { ...plainModifiers, light: { level: "darkness" as const, darksight: true } };
+    const hindered = { ...plainModifiers, skills: { combat: { bonus: 0, disadvantage: 1 } } };
+    for (const modifiers of [darksight, hindered]) {
+      expect(withWeapons([fireDagger, club], direct, { modifiers }, armoured)).toEqual(
+        withWeapons([fireDagger], direct, { modifiers }, armoured),
+      );
+    }
+    expect(withWeapons([fireDagger], direct, { modifiers: darksight }, armoured)).not.toEqual(
+      withWeapons([club], direct, { modifiers: darksight }, armoured),
+    );
   });
 
   it("the attribute it is used with: a DEX d12 over a STR d4 that adds 1 more damage", () => {
