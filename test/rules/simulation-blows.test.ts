@@ -8,18 +8,18 @@ import type { LifeStatus } from "../../src/rules/death";
 import type { DefenceItem } from "../../src/rules/defences";
 import { seededDice } from "../../src/rules/dice";
 import { DEFAULT_RULES, runFights, type FighterInput } from "../../src/rules/simulation";
-import { clearlyAbove, encounter, fighter, fragile, oddsOf, prepared, sword } from "./simulation-fixtures";
+import {
+  clearlyAbove,
+  encounter,
+  fighter,
+  fragile,
+  oddsOf,
+  plainModifiers,
+  prepared,
+  sword,
+} from "./simulation-fixtures";
 
 const direct = { ...DEFAULT_RULES, damageRule: "direct" as const };
-const plainModifiers = {
-  exhaustion: 0,
-  attributes: {},
-  skills: {},
-  conditions: [],
-  effects: [],
-  light: null,
-};
-
 describe("who is still in the fight", () => {
   const awake: LifeStatus = { unconscious: false, dying: false, stable: false, dead: false, routed: false };
 

@@ -13,6 +13,7 @@ import {
   type PreparedFight,
   type Side,
 } from "../../src/rules/simulation";
+import { freshFighter, type Fighter } from "../../src/rules/simulation/fighter";
 
 export const sword: AttackWeapon = {
   attributes: ["str"],
@@ -25,6 +26,16 @@ export const sword: AttackWeapon = {
   delivery: "melee",
   blast: false,
   broken: false,
+};
+
+/** No exhaustion, effect, condition or light: a fighter's roll modifiers when nothing applies. */
+export const plainModifiers: FighterInput["modifiers"] = {
+  exhaustion: 0,
+  attributes: {},
+  skills: {},
+  conditions: [],
+  effects: [],
+  light: null,
 };
 
 /** A fighter with plain d6s, no armour, no stamina (so no reactions) unless told otherwise. */
@@ -49,7 +60,7 @@ export function fighter(
     weapons: [sword],
     blockItem: null,
     parryItem: null,
-    modifiers: { exhaustion: 0, attributes: {}, skills: {}, conditions: [], effects: [], light: null },
+    modifiers: plainModifiers,
     conditions: [],
     exhaustion: 0,
     moraleBonus: 0,
@@ -72,6 +83,16 @@ export function prepared(e: Encounter): PreparedFight {
   const result = prepareFight(e);
   if (typeof result === "string") throw new Error(result);
   return result;
+}
+
+/** The encounter's fighters as a fight starts, found by id, for striking blows one by one. */
+export function fightersOf(e: Encounter): (id: string) => Fighter {
+  const fighters = prepared(e).templates.map(freshFighter);
+  return (id) => {
+    const found = fighters.find((f) => f.input.id === id);
+    if (found === undefined) throw new Error(`no fighter ${id}`);
+    return found;
+  };
 }
 
 /** The figures of `fights` seeded fights (the same seed, the same figures). */

@@ -5,10 +5,10 @@
 import { describe, expect, it } from "vitest";
 import type { DefenceItem } from "../../src/rules/defences";
 import type { DiceSource } from "../../src/rules/dice";
-import { DEFAULT_RULES } from "../../src/rules/simulation";
-import { freshFighter, type Fighter } from "../../src/rules/simulation/fighter";
+import { DEFAULT_RULES, type FighterInput } from "../../src/rules/simulation";
+import type { Fighter } from "../../src/rules/simulation/fighter";
 import { strike } from "../../src/rules/simulation/strike";
-import { encounter, fighter, prepared, sword } from "./simulation-fixtures";
+import { encounter, fighter, fightersOf, plainModifiers, sword } from "./simulation-fixtures";
 
 const direct = { ...DEFAULT_RULES, damageRule: "direct" as const };
 const shield: DefenceItem = { blockValue: 4, parryValue: 0, metal: true, durability: null };
@@ -33,10 +33,34 @@ function blowOnHero(endurance: number): Fighter {
     ],
     { rules: direct },
   );
-  const [hero, brute] = prepared(e).templates.map(freshFighter);
-  if (hero === undefined || brute === undefined) throw new Error("two fighters expected");
-  expect(strike(brute, hero, direct, always(5))).toBe(true);
+  const fighterNamed = fightersOf(e);
+  const hero = fighterNamed("hero");
+  expect(strike(fighterNamed("brute"), hero, direct, always(5))).toBe(true);
   return hero;
+}
+
+const torch = fighter("torch", "foes", { weapons: [{ ...sword, damageType: "fire" }] });
+
+/**
+ * A hero with 2 endurance and 14 of 20 health, then the fire blow of 5 from `torch` (which no
+ * blade parries): 9 health missing, more than CON 6, so the hero fortifies against a test of 9.
+ */
+function fireOnHero(
+  hero: Partial<FighterInput>,
+  fortitude: number,
+  others: FighterInput[] = [],
+): (id: string) => Fighter {
+  const life = {
+    endurance: { value: 2, max: 10 },
+    health: { value: 14, max: 20 },
+    stamina: { value: 3, max: 3 },
+    fortitude,
+  };
+  const fighterNamed = fightersOf(
+    encounter([fighter("hero", "party", hero, life), torch, ...others], { rules: direct }),
+  );
+  strike(fighterNamed("torch"), fighterNamed("hero"), direct, always(5));
+  return fighterNamed;
 }
 
 describe("the line where a blow is worth the shield (armour counted first)", () => {
@@ -66,10 +90,10 @@ describe("a direct blow past zero health (RULES §7.3)", () => {
       ],
       { rules },
     );
-    const [hero, brute] = prepared(e).templates.map(freshFighter);
-    if (hero === undefined || brute === undefined) throw new Error("two fighters expected");
+    const fighterNamed = fightersOf(e);
+    const hero = fighterNamed("hero");
     expect(hero.life.attributes.str).toBe(6);
-    strike(brute, hero, rules, always(5));
+    strike(fighterNamed("brute"), hero, rules, always(5));
     expect(hero.life.health.value).toBe(0);
     expect(hero.life.status.dead).toBe(true);
   });
@@ -83,33 +107,14 @@ describe("one reaction a round, fortifying included", () => {
       metal: true,
       durability: { value: 10, max: 10 },
     };
-    const e = encounter(
-      [
-        fighter(
-          "hero",
-          "party",
-          { parryItem: blade },
-          {
-            endurance: { value: 2, max: 10 },
-            health: { value: 14, max: 20 },
-            stamina: { value: 3, max: 3 },
-            fortitude: 10, // the fortify test passes with these dice
-          },
-        ),
-        fighter("torch", "foes", { weapons: [{ ...sword, damageType: "fire" }] }),
-        fighter("brute", "foes"),
-      ],
-      { rules: direct },
-    );
-    const [hero, torch, brute] = prepared(e).templates.map(freshFighter);
-    if (hero === undefined || torch === undefined || brute === undefined)
-      throw new Error("three fighters expected");
-    strike(torch, hero, direct, always(5));
+    // A fortitude of 10 passes the fortify test with these dice.
+    const fighterNamed = fireOnHero({ parryItem: blade }, 10, [fighter("brute", "foes")]);
+    const hero = fighterNamed("hero");
     const afterFire = { stamina: hero.life.stamina.value, health: hero.life.health.value };
     expect(hero.economy.reactionsLeft).toBe(0);
     expect(afterFire.stamina).toBe(2);
     expect(hero.life.status.unconscious).toBe(false);
-    strike(brute, hero, direct, always(5));
+    strike(fighterNamed("brute"), hero, direct, always(5));
     expect(hero.life.stamina.value).toBe(afterFire.stamina);
     expect(hero.parryItem?.durability?.value).toBe(10);
     expect(hero.life.health.value).toBe(afterFire.health - 5);
@@ -117,38 +122,10 @@ describe("one reaction a round, fortifying included", () => {
 });
 
 describe("fortifying under an athletics hindrance", () => {
-  /** A fire blow of 5 on 2 endurance leaves 9 health missing: the fortify test must reach 9. */
-  function fortifies(fortitude: number, disadvantage: number): boolean {
-    const modifiers = {
-      exhaustion: 0,
-      attributes: {},
-      skills: { athletics: { bonus: 0, disadvantage } },
-      conditions: [],
-      effects: [],
-      light: null,
-    };
-    const e = encounter(
-      [
-        fighter(
-          "hero",
-          "party",
-          { modifiers },
-          {
-            endurance: { value: 2, max: 10 },
-            health: { value: 14, max: 20 },
-            stamina: { value: 3, max: 3 },
-            fortitude,
-          },
-        ),
-        fighter("torch", "foes", { weapons: [{ ...sword, damageType: "fire" }] }),
-      ],
-      { rules: direct },
-    );
-    const [hero, torch] = prepared(e).templates.map(freshFighter);
-    if (hero === undefined || torch === undefined) throw new Error("two fighters expected");
-    strike(torch, hero, direct, always(5));
-    return !hero.life.status.unconscious;
-  }
+  const fortifies = (fortitude: number, disadvantage: number): boolean => {
+    const modifiers = { ...plainModifiers, skills: { athletics: { bonus: 0, disadvantage } } };
+    return !fireOnHero({ modifiers }, fortitude)("hero").life.status.unconscious;
+  };
 
   it("still rolls its dice, keeping the worse: with every die a 5, STR 5 + fortitude 4 reaches 9 either way", () => {
     expect([fortifies(4, 0), fortifies(4, 1)]).toEqual([true, true]);
